@@ -1,0 +1,114 @@
+"""Command line: ``python -m argmin [FILE] [--axis N] ...``.
+
+Runs ONNX ArgMin on a tensor file (``.npy``, or an ONNX ``TensorProto``
+``.pb`` file with the ``onnx`` extra) and prints the result.  Without a file
+it runs on Fisher's Iris data, shipped with the package: the distances of
+each of the 150 flowers to the mean flower of each species, whose ArgMin
+along axis 1 classifies the flowers by nearest centroid.
+"""
+
+import argparse
+import sys
+from importlib import resources
+
+import numpy as np
+
+from . import _rules, opset1, opset11, opset12, opset13
+
+_OPSETS = {1: opset1, 11: opset11, 12: opset12, 13: opset13}
+
+
+def load_tensor(path):
+    """Read a ``.npy`` file, or an ONNX ``TensorProto`` (``.pb``) file."""
+    if str(path).endswith(".pb"):
+        try:
+            import onnx
+            from onnx import numpy_helper
+        except ImportError:
+            raise SystemExit(
+                "reading .pb tensors needs the onnx package: pip install 'argmin[onnx]'"
+            ) from None
+        return numpy_helper.to_array(onnx.load_tensor(str(path)))
+    return np.load(path, allow_pickle=False)
+
+
+def iris_distances():
+    """Squared distances of the Iris flowers to the species' mean flowers.
+
+    Returns
+    -------
+    distances : numpy.ndarray of float32, shape (150, 3)
+    species : numpy.ndarray of int64, shape (150,)
+    names : numpy.ndarray of str, shape (3,)
+    """
+    with resources.files("argmin").joinpath("data/iris.npz").open("rb") as f:
+        iris = np.load(f, allow_pickle=False)
+        measurements, species = iris["measurements"], iris["species"]
+        names = iris["species_names"]
+    centroids = np.stack([measurements[species == s].mean(axis=0) for s in range(len(names))])
+    distances = ((measurements[:, None, :] - centroids[None, :, :]) ** 2).sum(axis=-1)
+    return distances.astype(np.float32), species, names
+
+
+def _flag(text):
+    if text.lower() in ("0", "false"):
+        return 0
+    if text.lower() in ("1", "true"):
+        return 1
+    raise argparse.ArgumentTypeError(f"expected 0 or 1, got {text!r}")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="python -m argmin",
+        description="ONNX ArgMin of a tensor file; without a file, of the Iris "
+        "flowers' distances to each species' mean flower (nearest centroid).",
+    )
+    parser.add_argument("file", nargs="?", help="input tensor: .npy, or .pb (ONNX TensorProto)")
+    parser.add_argument("--axis", type=int, default=None,
+                        help="axis to reduce (default 0; 1 for the Iris default)")
+    parser.add_argument("--keepdims", type=_flag, default=1, help="0 or 1 (default 1)")
+    parser.add_argument("--select-last-index", type=_flag, default=0,
+                        help="0 or 1 (default 0); opset 12 and later")
+    parser.add_argument("--opset", type=int, choices=_rules.OPSETS, default=13,
+                        help="ONNX opset whose ArgMin to run (default 13)")
+    parser.add_argument("--output", metavar="FILE.npy", help="also save the result here")
+    args = parser.parse_args(argv)
+
+    if args.file is None:
+        data, species, names = iris_distances()
+        source = "Iris flowers' squared distances to the species' mean flowers (150 x 3)"
+        axis = 1 if args.axis is None else args.axis
+    else:
+        data, species, names = load_tensor(args.file), None, None
+        source = args.file
+        axis = 0 if args.axis is None else args.axis
+
+    kwargs = {"axis": axis, "keepdims": args.keepdims}
+    if args.select_last_index:
+        if args.opset < 12:
+            parser.error("--select-last-index needs --opset 12 or later")
+        kwargs["select_last_index"] = args.select_last_index
+    try:
+        result = _OPSETS[args.opset].ArgMin(data, **kwargs)
+    except (TypeError, ValueError) as error:
+        parser.exit(2, f"python -m argmin: error: {error}\n")
+
+    attributes = ", ".join(f"{k}={v}" for k, v in kwargs.items())
+    print(f"input: {source}, shape {data.shape}, {data.dtype}")
+    print(f"ArgMin-{args.opset}({attributes}) -> shape {result.shape}, int64")
+    with np.printoptions(threshold=200, linewidth=88):
+        print(result)
+    if species is not None and axis in (1, -1):
+        nearest = result.reshape(-1)
+        agree = int((nearest == species).sum())
+        print(f"nearest species agrees with the recorded species for {agree} of "
+              f"{len(species)} flowers ({', '.join(names)})")
+    if args.output:
+        np.save(args.output, result)
+        print(f"saved {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,54 @@
+"""ArgMin of one opset: the checks of `argmin._rules`, then the kernel."""
+
+import numpy as np
+
+from . import _kernels, _rules
+
+_kernels.set_bfloat16(_rules.BFLOAT16)
+
+# Native dtypes each opset accepts, for a quick membership test.
+_ACCEPTED = {opset: frozenset(types) for opset, types in _rules.ELEMENT_TYPES.items()}
+
+
+def as_tensor(data):
+    """``numpy.asarray(data)``, refusing masked arrays.
+
+    Raises
+    ------
+    TypeError
+        For a ``numpy.ma.MaskedArray``: ONNX has no masks.
+    """
+    if isinstance(data, np.ma.MaskedArray):
+        raise TypeError(
+            "ArgMin does not take masked arrays (ONNX tensors have no mask); "
+            "pass data.filled(fill_value) or data.data explicitly"
+        )
+    return np.asarray(data)
+
+
+def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
+    """ArgMin-``opset`` of ``data``; see `argmin.argmin` for the arguments."""
+    if type(data) is not np.ndarray:
+        data = as_tensor(data)
+    dtype = data.dtype
+    if dtype not in _ACCEPTED[opset]:
+        native = _rules.check_element_type(dtype, opset)
+        data = data.astype(native)
+    keepdims = _rules.check_flag(keepdims, "keepdims")
+    last = _rules.check_flag(select_last_index, "select_last_index")
+    ndim = data.ndim
+    axis = _rules.normalize_axis(axis, ndim)
+    if data.shape[axis] == 0:
+        raise ValueError(
+            f"cannot take ArgMin of an empty axis: axis {axis} of shape "
+            f"{data.shape} has length 0"
+        )
+    if num_threads is None:
+        num_threads = _kernels.max_threads()
+    elif (
+        isinstance(num_threads, (bool, np.bool_))
+        or not isinstance(num_threads, (int, np.integer))
+        or num_threads < 1
+    ):
+        raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
+    return _kernels.reduce_axis(data, axis, keepdims, last, num_threads)

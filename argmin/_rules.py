@@ -1,0 +1,101 @@
+"""The ONNX rules of ArgMin: element types per opset, attributes, axis.
+
+Everything here is plain Python on purpose: it is the one place that says
+what each opset accepts.  The kernels assume these checks have passed.
+"""
+
+import operator
+
+import ml_dtypes
+import numpy as np
+from numpy.exceptions import AxisError
+
+#: The opsets that define ArgMin.
+OPSETS = (1, 11, 12, 13)
+
+#: ``ml_dtypes.bfloat16`` as a numpy dtype.
+BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+
+_NUMERIC = tuple(
+    np.dtype(name)
+    for name in (
+        "float16", "float32", "float64",
+        "int8", "int16", "int32", "int64",
+        "uint8", "uint16", "uint32", "uint64",
+    )
+)
+
+#: Element types of ArgMin's input, per opset (numpy dtypes, native byte order).
+ELEMENT_TYPES = {
+    1: _NUMERIC,
+    11: _NUMERIC,
+    12: _NUMERIC,
+    13: _NUMERIC + (BFLOAT16,),
+}
+
+
+def _type_name(dtype):
+    return "bfloat16" if dtype == BFLOAT16 else dtype.name
+
+
+def check_element_type(dtype, opset):
+    """Return ``dtype`` in native byte order if ArgMin-``opset`` accepts it.
+
+    Raises
+    ------
+    TypeError
+        If the element type is not one of the opset's, with the allowed ones.
+    """
+    native = dtype.newbyteorder("=") if dtype.byteorder not in "=|" else dtype
+    if native in ELEMENT_TYPES[opset]:
+        return native
+    allowed = ", ".join(_type_name(t) for t in ELEMENT_TYPES[opset])
+    hint = " (bfloat16 needs opset 13)" if native == BFLOAT16 else ""
+    raise TypeError(
+        f"ArgMin-{opset} does not accept element type {_type_name(native)}{hint}; "
+        f"allowed: {allowed}"
+    )
+
+
+def check_flag(value, name):
+    """Return an ONNX 0/1 attribute as a bool.
+
+    Accepts 0, 1, False, True and numpy integers and booleans of those values.
+
+    Raises
+    ------
+    ValueError
+        For anything else.
+    """
+    if value is True or value is False:
+        return value
+    try:
+        number = operator.index(value)
+    except TypeError:
+        number = None
+    if number == 0 or number == 1:
+        return bool(number)
+    raise ValueError(f"{name} must be 0 or 1 (or False/True), got {value!r}")
+
+
+def normalize_axis(axis, ndim):
+    """Return ``axis`` in ``[0, ndim)``; ONNX allows ``[-ndim, ndim - 1]``.
+
+    Raises
+    ------
+    TypeError
+        If ``axis`` is not an integer (a bool is not).
+    numpy.exceptions.AxisError
+        If ``axis`` is out of range; a rank-0 input has no valid axis.
+    """
+    if isinstance(axis, (bool, np.bool_)):
+        raise TypeError(f"axis must be an integer, got {axis!r}")
+    try:
+        index = operator.index(axis)
+    except TypeError:
+        raise TypeError(
+            f"axis must be an integer, got {type(axis).__name__} {axis!r}"
+        ) from None
+    if -ndim <= index < ndim:
+        return index + ndim if index < 0 else index
+    raise AxisError(index, ndim, msg_prefix="ArgMin")
