@@ -1,0 +1,58 @@
+"""The reference: plain numpy, as the ONNX reference implementation computes ArgMin.
+
+``numpy.argmin`` on an exact upcast (every float type to float64, integers
+as they are), with ``numpy.flip`` for ``select_last_index``, as
+``onnx.reference`` does.  Nothing here calls argmin.
+"""
+
+import ml_dtypes
+import numpy as np
+
+BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
+
+#: The twelve element types of ONNX ArgMin-13.
+ELEMENT_TYPES = (
+    np.dtype("float16"), BFLOAT16, np.dtype("float32"), np.dtype("float64"),
+    np.dtype("int8"), np.dtype("int16"), np.dtype("int32"), np.dtype("int64"),
+    np.dtype("uint8"), np.dtype("uint16"), np.dtype("uint32"), np.dtype("uint64"),
+)
+FLOAT_TYPES = tuple(t for t in ELEMENT_TYPES if t.kind == "f" or t == BFLOAT16)
+INTEGER_TYPES = tuple(t for t in ELEMENT_TYPES if t.kind in "iu")
+
+
+def is_float(dtype):
+    dtype = np.dtype(dtype)
+    return dtype.kind == "f" or dtype.newbyteorder("=") == BFLOAT16
+
+
+def exact(x):
+    """``x`` in a type numpy compares exactly: floats as float64."""
+    x = np.asarray(x)
+    return x.astype(np.float64) if is_float(x.dtype) else x.astype(x.dtype.newbyteorder("="))
+
+
+def argmin(x, axis=0, keepdims=True, select_last_index=False):
+    """ONNX ArgMin by numpy: int64, first (or last) index of the minimum, NaN first."""
+    y = exact(x)
+    if select_last_index:
+        n = y.shape[axis]
+        result = n - 1 - np.argmin(np.flip(y, axis), axis=axis, keepdims=bool(keepdims))
+    else:
+        result = np.argmin(y, axis=axis, keepdims=bool(keepdims))
+    return np.asarray(result, dtype=np.int64)
+
+
+def special_values(dtype):
+    """Values that test the order: extremes, ties, and for floats NaN, +-0, +-inf, subnormals."""
+    dtype = np.dtype(dtype)
+    if is_float(dtype):
+        info = ml_dtypes.finfo(dtype) if dtype == BFLOAT16 else np.finfo(dtype)
+        values = [np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0,
+                  float(info.max), float(info.min), float(info.tiny),
+                  float(info.smallest_subnormal), -float(info.smallest_subnormal)]
+        return np.array(values, dtype=np.float64).astype(dtype)
+    info = np.iinfo(dtype)
+    values = [info.min, info.min + 1, info.max, info.max - 1, 0, 1]
+    if info.min < 0:
+        values += [-1]
+    return np.array(values, dtype=dtype)
