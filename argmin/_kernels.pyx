@@ -392,7 +392,7 @@ cdef int run(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
     cdef int status
     cdef char kind = dtype.kind
     cdef Py_ssize_t size = dtype.itemsize
-    if dtype is BFLOAT16:
+    if dtype.type_num == bfloat16_num:
         with nogil:
             status = reduce_layout[int16_t, float_coding](layout, num_threads, 0x7f80, NULL)
     elif kind == b'f' and size == 2:
@@ -437,13 +437,14 @@ cdef int run(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
     return 0
 
 
-cdef object BFLOAT16 = None
+# The type number numpy gave ``ml_dtypes.bfloat16`` (a user type, so not fixed).
+cdef int bfloat16_num = -1
 
 
-def set_bfloat16(dtype):
+def set_bfloat16(cnp.dtype dtype):
     """Register ``ml_dtypes.bfloat16``'s dtype, read as bfloat16 by the kernels."""
-    global BFLOAT16
-    BFLOAT16 = dtype
+    global bfloat16_num
+    bfloat16_num = dtype.type_num
 
 
 def max_threads():

@@ -48,7 +48,7 @@ def check_element_type(dtype, opset):
     """
     native = dtype.newbyteorder("=") if dtype.byteorder not in "=|" else dtype
     if native in ELEMENT_TYPES[opset]:
-        return native
+        return ELEMENT_TYPES[opset][ELEMENT_TYPES[opset].index(native)]
     allowed = ", ".join(_type_name(t) for t in ELEMENT_TYPES[opset])
     hint = " (bfloat16 needs opset 13)" if native == BFLOAT16 else ""
     raise TypeError(
@@ -67,8 +67,8 @@ def check_flag(value, name):
     ValueError
         For anything else.
     """
-    if value is True or value is False:
-        return value
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
     try:
         number = operator.index(value)
     except TypeError:

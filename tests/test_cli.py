@@ -1,0 +1,65 @@
+"""``python -m argmin``: tensor files, flags, the embedded Iris default."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from argmin.__main__ import iris_distances, main
+
+from . import oracle
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "argmin", *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_default_runs_on_iris(tmp_path):
+    out = tmp_path / "nearest.npy"
+    done = run("--output", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "Iris" in done.stdout
+    distances, species, _ = iris_distances()
+    result = np.load(out)
+    np.testing.assert_array_equal(result, oracle.argmin(distances, 1, 1, 0))
+    agree = int((result[:, 0] == species).sum())
+    assert f"for {agree} of 150 flowers" in done.stdout
+    assert agree > 130  # nearest centroid classifies Iris well
+
+
+@pytest.mark.parametrize("opset", [1, 11, 12, 13])
+def test_npy_file_with_flags(tmp_path, capsys, opset):
+    data = np.array([[[3, 1, 1], [0, 0, 5]], [[2, 2, 2], [9, 9, 1]]], dtype=np.int16)
+    np.save(tmp_path / "x.npy", data)
+    out = tmp_path / "y.npy"
+    flags = ["--axis", "-1", "--keepdims", "0", "--opset", str(opset), "--output", str(out)]
+    last = opset >= 12
+    if last:
+        flags += ["--select-last-index", "1"]
+    assert main([str(tmp_path / "x.npy"), *flags]) == 0
+    np.testing.assert_array_equal(np.load(out), oracle.argmin(data, -1, 0, last))
+    assert f"ArgMin-{opset}" in capsys.readouterr().out
+
+
+def test_pb_tensor_file(tmp_path):
+    onnx = pytest.importorskip("onnx")
+    from onnx import numpy_helper
+
+    data = np.array([[1.5, -2.0, np.nan], [0.0, -0.0, 4.0]], dtype=np.float32)
+    (tmp_path / "input_0.pb").write_bytes(numpy_helper.from_array(data).SerializeToString())
+    out = tmp_path / "y.npy"
+    assert main([str(tmp_path / "input_0.pb"), "--axis", "1", "--output", str(out)]) == 0
+    np.testing.assert_array_equal(np.load(out), oracle.argmin(data, 1, 1, 0))
+    assert onnx is not None
+
+
+def test_errors_are_reported_not_raised(tmp_path):
+    np.save(tmp_path / "b.npy", np.array([True, False]))
+    done = run(str(tmp_path / "b.npy"))
+    assert done.returncode == 2
+    assert "does not accept element type bool" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = run(str(tmp_path / "b.npy"), "--opset", "11", "--select-last-index", "1")
+    assert done.returncode == 2 and "opset 12" in done.stderr

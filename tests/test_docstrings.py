@@ -1,0 +1,17 @@
+"""The examples in the public docstrings run and print what they show."""
+
+import doctest
+
+import pytest
+
+import argmin
+
+
+@pytest.mark.parametrize(
+    "module", [argmin, argmin.opset1, argmin.opset11, argmin.opset12, argmin.opset13],
+    ids=lambda m: m.__name__,
+)
+def test_docstring_examples(module):
+    results = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert results.attempted > 0
+    assert results.failed == 0

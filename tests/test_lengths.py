@@ -1,0 +1,125 @@
+"""Lengths and positions that hit the ends of SIMD lanes, blocks, column tiles and thread chunks."""
+
+import numpy as np
+import pytest
+
+import argmin
+
+from . import oracle
+
+LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
+           2047, 2049, 4095, 4097, 8193]
+LONG = 3_000_017  # a few million: split between threads
+THREADS = (1, 2, 3, 8)
+
+
+def background(dtype, n, rng, descending):
+    """Values above the ones the tests place: random, or descending (every block improves)."""
+    if descending:
+        values = np.linspace(100, 10, n)
+    else:
+        values = rng.uniform(10, 100, n)
+    return values.round().astype(dtype) if dtype.kind in "iu" else values.astype(dtype)
+
+
+def low_values(dtype):
+    """Values below the background: a minimum, and the smallest key of the type."""
+    if oracle.is_float(dtype):
+        return [np.array(1.5).astype(dtype), np.array(-np.inf).astype(dtype),
+                np.array(np.nan).astype(dtype)]
+    info = np.iinfo(dtype)
+    return [np.array(3).astype(dtype), np.array(info.min).astype(dtype)]
+
+
+def positions(n, dtype):
+    """Where to put the low values: the ends, and both sides of lane, block and chunk edges."""
+    edges = {0, n - 1, n // 2, n // 3}
+    for unit in (128 // dtype.itemsize, 4096 // dtype.itemsize, 1024):
+        for k in (1, 2, 3):
+            edges.update((k * unit - 1, k * unit))
+    for threads in (2, 3, 8):
+        chunk = -(-n // threads)
+        edges.update((chunk - 1, chunk, 2 * chunk - 1, 2 * chunk))
+    return sorted(p for p in edges if 0 <= p < n)
+
+
+def cases(dtype, n, rng):
+    """Arrays of length n with single minima, ties and NaNs at the chosen positions."""
+    where = positions(n, dtype)
+    for descending in (False, True):
+        base = background(dtype, n, rng, descending)
+        for low in low_values(dtype):
+            for i, p in enumerate(where):
+                x = base.copy()
+                x[p] = low
+                yield x
+                q = where[(i + len(where) // 2) % len(where)]
+                x = x.copy()
+                x[q] = low  # a tie (or two NaNs) at p and q
+                yield x
+
+
+def check_all(data, axis, thread_counts=(1,)):
+    for last in (False, True):
+        expected = oracle.argmin(data, axis, False, last)
+        for threads in thread_counts:
+            result = argmin.argmin(data, axis, False, last, num_threads=threads)
+            np.testing.assert_array_equal(result, expected, err_msg=f"threads={threads}")
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_rows(dtype):
+    # The reduced axis is contiguous: 1-D, and rows of a 2-D array.
+    rng = np.random.default_rng(1)
+    for n in LENGTHS:
+        for x in cases(dtype, n, rng):
+            check_all(x, 0)
+            check_all(np.stack([x, x[::-1], x]), 1)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_columns(dtype):
+    # The reduced axis is strided and another axis contiguous.
+    rng = np.random.default_rng(2)
+    for n in LENGTHS:
+        for x in cases(dtype, n, rng):
+            check_all(np.stack([x, x[::-1], x], axis=1), 0)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_column_tiles(dtype):
+    # Many columns: the edges of column tiles, with ties and NaNs within columns.
+    rng = np.random.default_rng(3)
+    for n in LENGTHS:
+        pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+        data = rng.choice(pool, size=(5, n))
+        check_all(data, 0)
+        check_all(np.asfortranarray(data.T), 1)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_long_rows_across_threads(dtype):
+    rng = np.random.default_rng(4)
+    base = background(dtype, LONG, rng, False)
+    for low in low_values(dtype):
+        for p, q in [(0, LONG - 1), (LONG // 2 - 1, LONG // 2), (LONG // 3, 2 * (-(-LONG // 3))),
+                     (-(-LONG // 8) - 1, -(-LONG // 8))]:
+            x = base.copy()
+            x[p] = x[q] = low
+            check_all(x, 0, THREADS)
+            x[p] = base[p]
+            check_all(x, 0, THREADS)
+
+
+@pytest.mark.parametrize("dtype", [np.dtype("float32"), np.dtype("int8"), oracle.BFLOAT16], ids=str)
+def test_long_columns_across_threads(dtype):
+    # Few columns and a long reduced axis: the columns are split between threads.
+    rng = np.random.default_rng(5)
+    n = LONG // 3
+    data = np.stack([background(dtype, n, rng, False) for _ in range(3)], axis=1)
+    for low in low_values(dtype):
+        x = data.copy()
+        x[n // 2 - 1, 0] = x[n // 2, 0] = low
+        x[0, 1] = x[n - 1, 1] = low
+        x[n // 3, 2] = x[2 * n // 3 + 1, 2] = low
+        check_all(x, 0, THREADS)
