@@ -1,10 +1,33 @@
 """ArgMin of one opset: the checks of `argmin._rules`, then the kernel."""
 
+import importlib
+
 import numpy as np
 
 from . import _kernels, _rules
 
-_kernels.set_bfloat16(_rules.BFLOAT16)
+#: Compiled variants of the kernels, by the CPU level they need
+#: (`argmin._kernels.cpu_level`), best first.
+VARIANTS = (("_kernels_avx512", 3), ("_kernels_avx2", 2), ("_kernels", 0))
+
+
+def available_kernels():
+    """The kernel modules this build has and this CPU runs, best first."""
+    level = _kernels.cpu_level()
+    found = []
+    for name, needs in VARIANTS:
+        if needs <= level:
+            try:
+                module = importlib.import_module(f"{__package__}.{name}")
+            except ImportError:
+                continue
+            module.set_bfloat16(_rules.BFLOAT16)
+            found.append(module)
+    return found
+
+
+#: The kernel module in use.
+kernels = available_kernels()[0]
 
 # Native dtypes each opset accepts, for a quick membership test.
 _ACCEPTED = {opset: frozenset(types) for opset, types in _rules.ELEMENT_TYPES.items()}
@@ -44,11 +67,11 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
             f"{data.shape} has length 0"
         )
     if num_threads is None:
-        num_threads = _kernels.max_threads()
+        num_threads = kernels.max_threads()
     elif (
         isinstance(num_threads, (bool, np.bool_))
         or not isinstance(num_threads, (int, np.integer))
         or num_threads < 1
     ):
         raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
-    return _kernels.reduce_axis(data, axis, keepdims, last, num_threads)
+    return kernels.reduce_axis(data, axis, keepdims, last, num_threads)

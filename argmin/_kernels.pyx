@@ -42,11 +42,34 @@ cdef extern from *:
     #ifdef _OPENMP
     #include <omp.h>
     #define argmin_max_threads() omp_get_max_threads()
+    #define argmin_thread_num() omp_get_thread_num()
     #else
     #define argmin_max_threads() 1
+    #define argmin_thread_num() 0
     #endif
     """
     int argmin_max_threads() nogil
+    int argmin_thread_num() nogil
+
+
+cdef extern from *:
+    """
+    static int argmin_cpu_level(void) {
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+        __builtin_cpu_init();
+        if (!(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
+              && __builtin_cpu_supports("bmi2")))
+            return 0;
+        if (!(__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+              && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq")))
+            return 2;
+        return 3;
+    #else
+        return 0;
+    #endif
+    }
+    """
+    int argmin_cpu_level() nogil
 
 
 cdef extern from *:
@@ -76,9 +99,9 @@ ctypedef fused coding_t:
 
 
 cdef enum:
-    # Elements of a column tile: the running minimum and index of a tile stay
-    # in the first level of cache.
-    TILE = 1024
+    # Bytes of a row of a column tile: long enough to stream, short enough
+    # that the tile's running minimum and row numbers stay in cache.
+    TILE_BYTES = 8192
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched.
     BLOCK_BYTES = 4096
@@ -90,6 +113,10 @@ cdef enum:
     # Fewest input bytes for which a call uses more than one thread.
     PARALLEL_BYTES = 1 << 18
     MAX_DIMS = 64
+    MAX_THREADS = 1024
+    # A contiguous reduced axis up to this many bytes is read as columns
+    # across the rows, not row by row.
+    SHORT_ROW_BYTES = 64
 
 
 cdef struct Layout:
@@ -100,10 +127,13 @@ cdef struct Layout:
     bint flip                 # the reduced axis was walked backwards
     bint last                 # select_last_index, in memory order
     int64_t* out
-    # The column axis (length 1 for rows).
+    # The column: axes whose input positions are evenly spaced by
+    # column_stride (the row's single element in rows mode), innermost last.
     Py_ssize_t column_len
     Py_ssize_t column_stride
-    Py_ssize_t column_out_stride
+    int column_ndim
+    Py_ssize_t column_axis_len[MAX_DIMS]
+    Py_ssize_t column_out_stride[MAX_DIMS]
     # The other axes, outermost first.
     int outer_ndim
     Py_ssize_t outer_len[MAX_DIMS]
@@ -162,17 +192,31 @@ cdef Py_ssize_t find(
     const char* p, Py_ssize_t start, Py_ssize_t stop, key_t target, bint last,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # First (or last) index in [start, stop) of a contiguous run that holds target.
-    cdef Py_ssize_t i
+    # First (or last) index in [start, stop) of a contiguous run that holds
+    # target; stop - start is a multiple of the lane width.  Lane widths are
+    # tested whole (vectorized), and only the one that holds target is
+    # searched element by element.
+    cdef Py_ssize_t width = LANE_BYTES // sizeof(key_t)
+    cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
+    cdef Py_ssize_t i, j, step = -width if last else width
+    cdef bint hit
+    i = stop - width if last else start
+    while True:
+        hit = False
+        for j in range(width):
+            hit |= load(p + (i + j) * size, inf_bits, coding) == target
+        if hit:
+            break
+        i += step
     if last:
-        i = stop - 1
-        while load(p + i * <Py_ssize_t>sizeof(key_t), inf_bits, coding) != target:
-            i -= 1
+        j = i + width - 1
+        while load(p + j * size, inf_bits, coding) != target:
+            j -= 1
     else:
-        i = start
-        while load(p + i * <Py_ssize_t>sizeof(key_t), inf_bits, coding) != target:
-            i += 1
-    return i
+        j = i
+        while load(p + j * size, inf_bits, coding) != target:
+            j += 1
+    return j
 
 
 cdef Py_ssize_t row_argmin(
@@ -185,11 +229,11 @@ cdef Py_ssize_t row_argmin(
     cdef Py_ssize_t width = LANE_BYTES // sizeof(key_t)
     cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
-    cdef Py_ssize_t i = start, j, t, best_index = start
+    cdef Py_ssize_t i = start, j, t, steps, best_index = start
     cdef key_t v, block_min
     cdef key_t minimum = load(p + start * size, inf_bits, coding)
     cdef key_t floor = key_min(minimum)
-    while i + block <= stop:
+    while i + width <= stop:
         if minimum == floor:
             # Nothing is below the floor: the first index is final, the last
             # one is the floor's last occurrence in the rest of the row.
@@ -201,66 +245,102 @@ cdef Py_ssize_t row_argmin(
                     best_index = j
             best[0] = minimum
             return best_index
+        # A block of whole lane widths: a full block, or what the row has left.
+        steps = min(block, stop - i) // width
         for j in range(width):
             lanes[j] = load(p + (i + j) * size, inf_bits, coding)
-        for t in range(1, block // width):
+        for t in range(1, steps):
             for j in range(width):
                 v = load(p + (i + t * width + j) * size, inf_bits, coding)
                 lanes[j] = v if v < lanes[j] else lanes[j]
+        t = width // 2
+        while t > 0:
+            for j in range(t):
+                lanes[j] = lanes[j + t] if lanes[j + t] < lanes[j] else lanes[j]
+            t //= 2
         block_min = lanes[0]
-        for j in range(1, width):
-            block_min = lanes[j] if lanes[j] < block_min else block_min
         if better(block_min, minimum, last):
             minimum = block_min
-            best_index = find(p, i, i + block, block_min, last, inf_bits, coding)
-        i += block
+            best_index = find(p, i, i + steps * width, block_min, last, inf_bits, coding)
+        i += steps * width
     best[0] = minimum
     return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
 
 
-cdef void column_argmin(
-    const char* p, Py_ssize_t reduced_stride, Py_ssize_t start, Py_ssize_t stop,
-    Py_ssize_t width, Py_ssize_t stride, key_t* best, int64_t* index, bint last,
-    key_t inf_bits, coding_t* coding,
+cdef inline key_t chunk_rows(key_t k) noexcept nogil:
+    # Most rows a column chunk spans: its row numbers must fit in key_t.
+    if key_t is int8_t:
+        return 127
+    elif key_t is uint8_t:
+        return 255
+    elif key_t is int16_t:
+        return 32767
+    elif key_t is uint16_t:
+        return 65535
+    else:
+        return 1 << 30
+
+
+cdef void column_chunk(
+    const char* p, Py_ssize_t reduced_stride, Py_ssize_t rows,
+    Py_ssize_t width, Py_ssize_t stride, key_t* chunk_best, key_t* chunk_index,
+    bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # For each of `width` elements of a column tile (spaced by stride), the
-    # minimum over reduced positions [start, stop) and its position.
-    cdef Py_ssize_t j, k
-    cdef const char* row = p + start * reduced_stride
-    cdef key_t v
+    # minimum over the rows [0, rows) and its row.  Row numbers are kept in
+    # the key's own type, so the compare-and-select vectorizes lane for lane.
+    cdef Py_ssize_t j
+    cdef key_t r, v
+    cdef const char* row
     cdef bint take
     for j in range(width):
-        best[j] = load(row + j * stride, inf_bits, coding)
-        index[j] = start
-    for k in range(start + 1, stop):
-        row = p + k * reduced_stride
+        chunk_best[j] = load(p + j * stride, inf_bits, coding)
+        chunk_index[j] = 0
+    for r in range(1, <key_t>rows):
+        row = p + r * reduced_stride
         if last:
             for j in range(width):
                 v = load(row + j * stride, inf_bits, coding)
-                take = v <= best[j]
-                best[j] = v if take else best[j]
-                index[j] = k if take else index[j]
+                take = v <= chunk_best[j]
+                chunk_best[j] = v if take else chunk_best[j]
+                chunk_index[j] = r if take else chunk_index[j]
         else:
             for j in range(width):
                 v = load(row + j * stride, inf_bits, coding)
-                take = v < best[j]
-                best[j] = v if take else best[j]
-                index[j] = k if take else index[j]
+                take = v < chunk_best[j]
+                chunk_best[j] = v if take else chunk_best[j]
+                chunk_index[j] = r if take else chunk_index[j]
 
 
-cdef inline void column_tile(
+cdef void column_argmin(
     const char* p, Py_ssize_t reduced_stride, Py_ssize_t start, Py_ssize_t stop,
-    Py_ssize_t width, Py_ssize_t stride, key_t* best, int64_t* index, bint last,
+    Py_ssize_t width, Py_ssize_t stride, key_t* best, int64_t* index,
+    key_t* chunk_best, key_t* chunk_index, bint last,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # column_argmin, with the contiguous tile compiled apart so that it vectorizes.
-    if stride == <Py_ssize_t>sizeof(key_t):
-        column_argmin(p, reduced_stride, start, stop, width, sizeof(key_t),
-                      best, index, last, inf_bits, coding)
-    else:
-        column_argmin(p, reduced_stride, start, stop, width, stride,
-                      best, index, last, inf_bits, coding)
-
+    # For each element of a column tile, the minimum over reduced positions
+    # [start, stop) and its position: chunk by chunk, merged in axis order.
+    cdef Py_ssize_t j, k = start, rows = chunk_rows(inf_bits)
+    while k < stop:
+        if stride == <Py_ssize_t>sizeof(key_t):
+            # Compiled apart: a contiguous tile vectorizes.
+            column_chunk(p + k * reduced_stride, reduced_stride, min(rows, stop - k),
+                         width, sizeof(key_t), chunk_best, chunk_index, last,
+                         inf_bits, coding)
+        else:
+            column_chunk(p + k * reduced_stride, reduced_stride, min(rows, stop - k),
+                         width, stride, chunk_best, chunk_index, last,
+                         inf_bits, coding)
+        if k == start:
+            for j in range(width):
+                best[j] = chunk_best[j]
+                index[j] = start + chunk_index[j]
+        else:
+            for j in range(width):
+                if better(chunk_best[j], best[j], last):
+                    best[j] = chunk_best[j]
+                    index[j] = k + chunk_index[j]
+        k += rows
 
 
 cdef inline void locate(
@@ -285,31 +365,72 @@ cdef inline int64_t logical(const Layout* layout, int64_t i) noexcept nogil:
     return layout.reduced_len - 1 - i if layout.flip else i
 
 
+cdef void write_tile(
+    const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
+    const int64_t* index,
+) noexcept nogil:
+    # Write the indices of column positions [first, first + width) to the
+    # output of one outer position, o.
+    cdef int d, last_axis = layout.column_ndim - 1
+    cdef Py_ssize_t j, offset = 0, rest = first
+    cdef Py_ssize_t position[MAX_DIMS]
+    if last_axis < 0:
+        o[0] = logical(layout, index[0])   # rows: one element
+        return
+    if last_axis == 0:
+        for j in range(width):
+            o[(first + j) * layout.column_out_stride[0]] = logical(layout, index[j])
+        return
+    for d in range(last_axis, -1, -1):
+        position[d] = rest % layout.column_axis_len[d]
+        rest = rest // layout.column_axis_len[d]
+        offset += position[d] * layout.column_out_stride[d]
+    for j in range(width):
+        o[offset] = logical(layout, index[j])
+        d = last_axis
+        position[d] += 1
+        offset += layout.column_out_stride[d]
+        while position[d] == layout.column_axis_len[d] and d > 0:
+            offset -= position[d] * layout.column_out_stride[d]
+            position[d] = 0
+            d -= 1
+            position[d] += 1
+            offset += layout.column_out_stride[d]
+
+
+cdef struct Scratch:
+    # One thread's working memory for a column tile.
+    void* best
+    int64_t* index
+    void* chunk_best
+    void* chunk_index
+
+
 cdef void reduce_item(
-    const Layout* layout, Py_ssize_t w, Py_ssize_t tiles, Py_ssize_t splits,
-    Py_ssize_t chunk, key_t* partial_best, int64_t* partial_index,
+    const Layout* layout, Py_ssize_t w, Py_ssize_t tile_len, Py_ssize_t tiles,
+    Py_ssize_t splits, Py_ssize_t chunk, Scratch* scratch,
+    key_t* partial_best, int64_t* partial_index,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # Work item w: one column tile (or row) of one outer position, over one
     # chunk of the reduced axis.  Writes the output, or the partial result
     # when the reduced axis is split.
-    cdef key_t best[TILE]
-    cdef int64_t index[TILE]
+    cdef key_t* best = <key_t*>scratch.best
+    cdef int64_t* index = scratch.index
     cdef Py_ssize_t item = w // splits
     cdef Py_ssize_t start = (w % splits) * chunk
     cdef Py_ssize_t stop = min(start + chunk, layout.reduced_len)
     cdef Py_ssize_t tile = item % tiles
-    cdef Py_ssize_t width = min(<Py_ssize_t>TILE, layout.column_len - tile * TILE)
+    cdef Py_ssize_t width = min(tile_len, layout.column_len - tile * tile_len)
     cdef Py_ssize_t j
     cdef const char* p
     cdef int64_t* o
     locate(layout, item // tiles, &p, &o)
-    p += tile * TILE * layout.column_stride
-    o += tile * TILE * layout.column_out_stride
-    if layout.column_len > 1:
-        column_tile(p, layout.reduced_stride, start, stop, width,
-                    layout.column_stride, best, index, layout.last,
-                    inf_bits, coding)
+    p += tile * tile_len * layout.column_stride
+    if layout.column_ndim > 0:
+        column_argmin(p, layout.reduced_stride, start, stop, width,
+                      layout.column_stride, best, index, <key_t*>scratch.chunk_best,
+                      <key_t*>scratch.chunk_index, layout.last, inf_bits, coding)
     elif layout.reduced_stride == <Py_ssize_t>sizeof(key_t):
         index[0] = row_argmin(p, start, stop, best, layout.last, inf_bits, coding)
     else:
@@ -317,35 +438,34 @@ cdef void reduce_item(
         index[0] = scan(p, layout.reduced_stride, start + 1, stop, best, start,
                         layout.last, inf_bits, coding)
     if splits == 1:
-        for j in range(width):
-            o[j * layout.column_out_stride] = logical(layout, index[j])
+        write_tile(layout, o, tile * tile_len, width, index)
     else:
-        memcpy(partial_best + w * TILE, best, width * sizeof(key_t))
-        memcpy(partial_index + w * TILE, index, width * sizeof(int64_t))
+        memcpy(partial_best + w * tile_len, best, width * sizeof(key_t))
+        memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
 
 
 cdef void merge_item(
-    const Layout* layout, Py_ssize_t item, Py_ssize_t tiles, Py_ssize_t splits,
-    const key_t* partial_best, const int64_t* partial_index,
+    const Layout* layout, Py_ssize_t item, Py_ssize_t tile_len, Py_ssize_t tiles,
+    Py_ssize_t splits, const key_t* partial_best, int64_t* partial_index,
 ) noexcept nogil:
     # Merge the splits of one item in axis order, and write the output.
     cdef Py_ssize_t tile = item % tiles
-    cdef Py_ssize_t width = min(<Py_ssize_t>TILE, layout.column_len - tile * TILE)
+    cdef Py_ssize_t width = min(tile_len, layout.column_len - tile * tile_len)
     cdef Py_ssize_t j, w, first = item * splits
     cdef const char* p
     cdef int64_t* o
     cdef key_t k
     cdef int64_t i
     locate(layout, item // tiles, &p, &o)
-    o += tile * TILE * layout.column_out_stride
     for j in range(width):
-        k = partial_best[first * TILE + j]
-        i = partial_index[first * TILE + j]
+        k = partial_best[first * tile_len + j]
+        i = partial_index[first * tile_len + j]
         for w in range(first + 1, first + splits):
-            if better(partial_best[w * TILE + j], k, layout.last):
-                k = partial_best[w * TILE + j]
-                i = partial_index[w * TILE + j]
-        o[j * layout.column_out_stride] = logical(layout, i)
+            if better(partial_best[w * tile_len + j], k, layout.last):
+                k = partial_best[w * tile_len + j]
+                i = partial_index[w * tile_len + j]
+        partial_index[first * tile_len + j] = i
+    write_tile(layout, o, tile * tile_len, width, partial_index + first * tile_len)
 
 
 cdef int reduce_layout(
@@ -353,8 +473,12 @@ cdef int reduce_layout(
 ) noexcept nogil:
     # Fill layout.out; -1 when the scratch memory could not be had.
     cdef Py_ssize_t n = layout.reduced_len
-    cdef Py_ssize_t tiles = (layout.column_len + TILE - 1) // TILE
-    cdef Py_ssize_t items = tiles, splits = 1, chunk, work, w
+    cdef Py_ssize_t tile_len = min(layout.column_len, TILE_BYTES // <Py_ssize_t>sizeof(key_t))
+    cdef Py_ssize_t tiles = (layout.column_len + tile_len - 1) // tile_len
+    cdef Py_ssize_t items = tiles, splits = 1, chunk, work, w, t
+    cdef Py_ssize_t thread_bytes = (tile_len * (3 * sizeof(key_t) + sizeof(int64_t)) + 63) & ~63
+    cdef char* memory = NULL
+    cdef Scratch scratch[MAX_THREADS]
     cdef key_t* partial_best = NULL
     cdef int64_t* partial_index = NULL
     cdef int d
@@ -367,23 +491,39 @@ cdef int reduce_layout(
     chunk = (n + splits - 1) // splits
     splits = (n + chunk - 1) // chunk
     work = items * splits
+    num_threads = <int>min(<Py_ssize_t>num_threads, work, MAX_THREADS)
+
+    memory = <char*>malloc(num_threads * thread_bytes)
     if splits > 1:
-        partial_best = <key_t*>malloc(work * TILE * sizeof(key_t))
-        partial_index = <int64_t*>malloc(work * TILE * sizeof(int64_t))
-        if partial_best == NULL or partial_index == NULL:
-            free(partial_best)
-            free(partial_index)
-            return -1
-    num_threads = <int>min(<Py_ssize_t>num_threads, work)
-    for w in prange(work, schedule='static', num_threads=num_threads,
-                    use_threads_if=num_threads > 1):
-        reduce_item(layout, w, tiles, splits, chunk, partial_best, partial_index,
-                    inf_bits, coding)
-    if splits > 1:
-        for w in range(items):
-            merge_item(layout, w, tiles, splits, partial_best, partial_index)
+        partial_best = <key_t*>malloc(work * tile_len * sizeof(key_t))
+        partial_index = <int64_t*>malloc(work * tile_len * sizeof(int64_t))
+    if memory == NULL or (splits > 1 and (partial_best == NULL or partial_index == NULL)):
+        free(memory)
         free(partial_best)
         free(partial_index)
+        return -1
+    for t in range(num_threads):
+        scratch[t].index = <int64_t*>(memory + t * thread_bytes)
+        scratch[t].best = scratch[t].index + tile_len
+        scratch[t].chunk_best = <key_t*>scratch[t].best + tile_len
+        scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + tile_len
+
+    if num_threads > 1:
+        for w in prange(work, schedule='static', num_threads=num_threads):
+            reduce_item(layout, w, tile_len, tiles, splits, chunk,
+                        &scratch[argmin_thread_num()], partial_best, partial_index,
+                        inf_bits, coding)
+    else:
+        # Without entering OpenMP at all: small inputs cost no more than a loop.
+        for w in range(work):
+            reduce_item(layout, w, tile_len, tiles, splits, chunk, &scratch[0],
+                        partial_best, partial_index, inf_bits, coding)
+    if splits > 1:
+        for w in range(items):
+            merge_item(layout, w, tile_len, tiles, splits, partial_best, partial_index)
+    free(memory)
+    free(partial_best)
+    free(partial_index)
     return 0
 
 
@@ -447,6 +587,15 @@ def set_bfloat16(cnp.dtype dtype):
     bfloat16_num = dtype.type_num
 
 
+def cpu_level():
+    """Vector extensions of this CPU that the kernels can use.
+
+    0: none beyond the architecture's baseline; 2: AVX2 (with FMA and BMI2);
+    3: AVX-512 (F, BW, VL and DQ) as well.
+    """
+    return argmin_cpu_level()
+
+
 def max_threads():
     """Threads an OpenMP parallel region would use now (1 without OpenMP).
 
@@ -471,7 +620,8 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     cdef cnp.npy_intp out_strides[MAX_DIMS]   # in elements, per input axis
     cdef cnp.npy_intp size = cnp.PyArray_ITEMSIZE(data)
     cdef Py_ssize_t n = shape[axis], length, stride, out_stride, column_stride
-    cdef int d, out_ndim = 0, m = 0, column = -1
+    cdef int d, e, out_ndim = 0, m = 0, merged
+    cdef bint rows
     cdef cnp.ndarray out
 
     for d in range(ndim):
@@ -500,8 +650,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
         layout.reduced_stride = -layout.reduced_stride
     layout.last = last != layout.flip
 
-    # The other axes, longer than 1, read forwards, merged where they are
-    # contiguous with each other in the input and the output.
+    # The other axes, longer than 1, read forwards, by decreasing stride.
     for d in range(ndim):
         length = shape[d]
         if d == axis or length == 1:
@@ -513,38 +662,58 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
             layout.out += (length - 1) * out_stride
             stride = -stride
             out_stride = -out_stride
-        if (m > 0 and layout.outer_stride[m - 1] == length * stride
-                and layout.outer_out_stride[m - 1] == length * out_stride):
-            layout.outer_len[m - 1] *= length
-            layout.outer_stride[m - 1] = stride
-            layout.outer_out_stride[m - 1] = out_stride
-            continue
-        layout.outer_len[m] = length
-        layout.outer_stride[m] = stride
-        layout.outer_out_stride[m] = out_stride
+        e = m
+        while e > 0 and layout.outer_stride[e - 1] < stride:
+            layout.outer_len[e] = layout.outer_len[e - 1]
+            layout.outer_stride[e] = layout.outer_stride[e - 1]
+            layout.outer_out_stride[e] = layout.outer_out_stride[e - 1]
+            e -= 1
+        layout.outer_len[e] = length
+        layout.outer_stride[e] = stride
+        layout.outer_out_stride[e] = out_stride
         m += 1
 
-    # Rows when the reduced axis is contiguous (or no less spread out than any
-    # other axis), columns along the least spread-out other axis otherwise.
-    for d in range(m):
-        if column < 0 or layout.outer_stride[d] < layout.outer_stride[column]:
-            column = d
-    if (column < 0 or layout.reduced_stride == size
-            or (layout.outer_stride[column] != size
-                and layout.reduced_stride <= layout.outer_stride[column])):
-        layout.column_len = 1
-        layout.column_stride = 0
-        layout.column_out_stride = 0
+    # Rows when the reduced axis is contiguous and not short (or is the only
+    # axis); columns otherwise, along the least spread-out axes.
+    column_stride = layout.outer_stride[m - 1] if m > 0 else 0
+    if m == 0:
+        rows = True
+    elif layout.reduced_stride == size:
+        rows = n * size > SHORT_ROW_BYTES
+    elif column_stride == size:
+        rows = False
     else:
-        layout.column_len = layout.outer_len[column]
-        layout.column_stride = layout.outer_stride[column]
-        layout.column_out_stride = layout.outer_out_stride[column]
-        for d in range(column, m - 1):
-            layout.outer_len[d] = layout.outer_len[d + 1]
-            layout.outer_stride[d] = layout.outer_stride[d + 1]
-            layout.outer_out_stride[d] = layout.outer_out_stride[d + 1]
-        m -= 1
-    layout.outer_ndim = m
+        rows = layout.reduced_stride < column_stride
+    layout.column_ndim = 0
+    layout.column_len = 1
+    layout.column_stride = column_stride
+    if not rows:
+        # The innermost axis, and the axes that continue it evenly in the input.
+        d = m - 1
+        while d >= 0 and layout.outer_stride[d] == layout.column_len * column_stride:
+            layout.column_len *= layout.outer_len[d]
+            d -= 1
+        layout.column_ndim = m - 1 - d
+        for e in range(layout.column_ndim):
+            layout.column_axis_len[e] = layout.outer_len[d + 1 + e]
+            layout.column_out_stride[e] = layout.outer_out_stride[d + 1 + e]
+        m = d + 1
+
+    # Outer axes that are contiguous with each other in input and output merge.
+    merged = 0
+    for d in range(m):
+        if (merged > 0 and layout.outer_stride[merged - 1] == layout.outer_len[d] * layout.outer_stride[d]
+                and layout.outer_out_stride[merged - 1]
+                == layout.outer_len[d] * layout.outer_out_stride[d]):
+            layout.outer_len[merged - 1] *= layout.outer_len[d]
+            layout.outer_stride[merged - 1] = layout.outer_stride[d]
+            layout.outer_out_stride[merged - 1] = layout.outer_out_stride[d]
+        else:
+            layout.outer_len[merged] = layout.outer_len[d]
+            layout.outer_stride[merged] = layout.outer_stride[d]
+            layout.outer_out_stride[merged] = layout.outer_out_stride[d]
+            merged += 1
+    layout.outer_ndim = merged
 
     if n * cnp.PyArray_SIZE(out) * size < PARALLEL_BYTES:
         num_threads = 1

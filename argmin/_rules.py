@@ -67,6 +67,10 @@ def check_flag(value, name):
     ValueError
         For anything else.
     """
+    if value.__class__ is bool:
+        return value
+    if value.__class__ is int and (value == 0 or value == 1):
+        return value == 1
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     try:
@@ -88,14 +92,17 @@ def normalize_axis(axis, ndim):
     numpy.exceptions.AxisError
         If ``axis`` is out of range; a rank-0 input has no valid axis.
     """
-    if isinstance(axis, (bool, np.bool_)):
+    if axis.__class__ is int:
+        index = axis
+    elif isinstance(axis, (bool, np.bool_)):
         raise TypeError(f"axis must be an integer, got {axis!r}")
-    try:
-        index = operator.index(axis)
-    except TypeError:
-        raise TypeError(
-            f"axis must be an integer, got {type(axis).__name__} {axis!r}"
-        ) from None
+    else:
+        try:
+            index = operator.index(axis)
+        except TypeError:
+            raise TypeError(
+                f"axis must be an integer, got {type(axis).__name__} {axis!r}"
+            ) from None
     if -ndim <= index < ndim:
         return index + ndim if index < 0 else index
     raise AxisError(index, ndim, msg_prefix="ArgMin")

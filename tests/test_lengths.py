@@ -68,7 +68,7 @@ def check_all(data, axis, thread_counts=(1,)):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-def test_rows(dtype):
+def test_rows(dtype, kernels):
     # The reduced axis is contiguous: 1-D, and rows of a 2-D array.
     rng = np.random.default_rng(1)
     for n in LENGTHS:
@@ -78,7 +78,7 @@ def test_rows(dtype):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-def test_columns(dtype):
+def test_columns(dtype, kernels):
     # The reduced axis is strided and another axis contiguous.
     rng = np.random.default_rng(2)
     for n in LENGTHS:
@@ -87,7 +87,7 @@ def test_columns(dtype):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-def test_column_tiles(dtype):
+def test_column_tiles(dtype, kernels):
     # Many columns: the edges of column tiles, with ties and NaNs within columns.
     rng = np.random.default_rng(3)
     for n in LENGTHS:
@@ -98,7 +98,7 @@ def test_column_tiles(dtype):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-def test_long_rows_across_threads(dtype):
+def test_long_rows_across_threads(dtype, kernels):
     rng = np.random.default_rng(4)
     base = background(dtype, LONG, rng, False)
     for low in low_values(dtype):
@@ -112,7 +112,7 @@ def test_long_rows_across_threads(dtype):
 
 
 @pytest.mark.parametrize("dtype", [np.dtype("float32"), np.dtype("int8"), oracle.BFLOAT16], ids=str)
-def test_long_columns_across_threads(dtype):
+def test_long_columns_across_threads(dtype, kernels):
     # Few columns and a long reduced axis: the columns are split between threads.
     rng = np.random.default_rng(5)
     n = LONG // 3

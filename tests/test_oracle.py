@@ -34,7 +34,7 @@ def check(result, data, axis, keepdims, select_last_index):
 
 @pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-def test_every_axis_flag_and_layout(dtype, layout):
+def test_every_axis_flag_and_layout(dtype, layout, kernels):
     rng = np.random.default_rng(abs(hash((str(dtype), layout))) % 2**32)
     for shape in SHAPES:
         for _ in range(3):
