@@ -1,0 +1,175 @@
+"""ONNX ArgMin (opset 13) for Dask arrays, computed chunk by chunk by argmin.
+
+`ArgMin` builds a lazy tree reduction: argmin's kernel reduces each chunk to
+the index and the value of its minimum, and a combine step picks, among
+neighbouring chunks, the one whose minimum wins, comparing the values with the
+same kernel (in the element type itself, NaN winning, ties to the first chunk
+or, with ``select_last_index``, the last).  Needs the ``dask`` extra
+(``pip install 'argmin[dask]'``); runs on any Dask scheduler, including
+``dask.distributed``.
+"""
+
+import functools
+import itertools
+import math
+
+import dask.array as da
+import numpy as np
+
+from . import _api, _rules
+
+__all__ = ["ArgMin"]
+
+_OPSET = 13
+
+
+def ArgMin(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
+    """Indices of the minimum elements of ``x`` along ``axis`` (ONNX ArgMin-13), lazily.
+
+    Follows the ONNX operator ArgMin, version 13 (``ai.onnx`` opset 13),
+    exactly as `argmin.opset13.ArgMin` does for a numpy array: ties give the
+    first index, or the last with ``select_last_index=1``; NaN counts as the
+    minimum; -0.0 and +0.0 are equal; integers are compared as integers.
+    Indices count from the start of ``x``, across its chunks.  The arguments
+    are checked now, with the exceptions `argmin.opset13.ArgMin` raises; the
+    data are read when the result is computed.
+
+    Parameters
+    ----------
+    x : dask.array.Array, shape (d_0, ..., d_{r-1})
+        Input of rank ``r >= 1``, of element type float16, bfloat16
+        (``ml_dtypes.bfloat16``), float32, float64, int8, int16, int32,
+        int64, uint8, uint16, uint32 or uint64, with numpy chunks in any
+        layout or byte order, and chunk sizes known along ``axis``.  Any
+        other array_like is first turned into one with
+        ``dask.array.asarray``.
+    axis : int, default 0
+        The axis to reduce, in ``[-r, r - 1]``.
+    keepdims : {1, 0}, default 1
+        Keep the reduced axis with length 1 (1) or drop it (0).
+    select_last_index : {0, 1}, default 0
+        When the minimum occurs several times (or several NaNs), give the
+        first index (0) or the last (1).
+    split_every : int or dict, optional
+        At most this many chunks along ``axis`` go into one combine step, as
+        in `dask.array.reduction`; by default Dask's configuration decides.
+
+    Returns
+    -------
+    dask.array.Array of int64
+        Shape ``(d_0, ..., 1, ..., d_{r-1})`` with ``keepdims=1``, or the
+        shape without ``d_axis`` with ``keepdims=0``, chunked like ``x`` on
+        the other axes, with one chunk along the reduced axis.
+
+    Raises
+    ------
+    TypeError
+        For another element type, masked chunks (ONNX tensors have no mask),
+        or a non-integer ``axis``.
+    numpy.exceptions.AxisError
+        If ``axis`` is out of range, or ``x`` has rank 0.
+    ValueError
+        If the reduced axis has length 0, its chunk sizes are unknown, or
+        ``keepdims`` or ``select_last_index`` is not 0 or 1.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> import argmin.dask
+    >>> x = da.from_array(np.array([[3, 1, 2, 1], [0, 5, 0, 0]], dtype=np.int32),
+    ...                   chunks=(1, 2))
+    >>> argmin.dask.ArgMin(x, axis=1, keepdims=0).compute()
+    array([1, 0])
+    >>> argmin.dask.ArgMin(x, axis=1, keepdims=0, select_last_index=1).compute()
+    array([3, 3])
+    """
+    if not isinstance(x, da.Array):
+        x = da.asarray(_api.as_tensor(x))
+    _api.as_tensor(x._meta)  # masked chunks are refused like masked arrays
+    native = _rules.check_element_type(x.dtype, _OPSET)
+    keepdims = _rules.check_flag(keepdims, "keepdims")
+    last = _rules.check_flag(select_last_index, "select_last_index")
+    axis = _rules.normalize_axis(axis, x.ndim)
+    if x.shape[axis] == 0:
+        raise ValueError(
+            f"cannot take ArgMin of an empty axis: axis {axis} of shape "
+            f"{x.shape} has length 0"
+        )
+    sizes = x.chunks[axis]
+    if any(math.isnan(size) for size in sizes):
+        raise ValueError(
+            f"ArgMin needs the chunk sizes along axis {axis}, which are unknown; "
+            "call x.compute_chunk_sizes() first"
+        )
+    if 0 in sizes:
+        sizes = tuple(size for size in sizes if size)
+        x = x.rechunk({axis: sizes})
+
+    record = np.dtype([("value", native), ("index", np.int64)], align=True)
+    records = x.map_blocks(
+        _chunk_minimum,
+        axis=axis,
+        last=last,
+        record=record,
+        offsets=tuple(itertools.accumulate(sizes[:-1], initial=0)),
+        chunks=tuple((1,) * len(c) if d == axis else c for d, c in enumerate(x.chunks)),
+        dtype=record,
+        meta=np.empty((0,) * x.ndim, dtype=record),
+    )
+    out_ndim = x.ndim if keepdims else x.ndim - 1
+    return da.reduction(
+        records,
+        chunk=_keep,
+        combine=functools.partial(_combine, last=last),
+        aggregate=functools.partial(_aggregate, last=last),
+        axis=axis,
+        keepdims=keepdims,
+        dtype=np.int64,
+        split_every=split_every,
+        name="argmin",
+        meta=np.empty((0,) * out_ndim, dtype=np.int64),
+    )
+
+
+def _chunk_minimum(block, axis, last, record, offsets, block_id=None):
+    """The minimum of one chunk along ``axis``: its value and its index in ``x``."""
+    index = _api.arg_min(block, axis, True, last, _OPSET)
+    result = np.empty(index.shape, dtype=record)
+    result["value"] = np.take_along_axis(np.asarray(block), index, axis)
+    result["index"] = index
+    result["index"] += offsets[block_id[axis]]
+    return result
+
+
+def _keep(records, axis, keepdims, computing_meta=False):
+    """The per-chunk step of the reduction: the records are already reduced.
+
+    Dask asks for the type of the result with ``computing_meta=True``: int64.
+    """
+    if computing_meta:
+        return _int64_meta(records)
+    return records
+
+
+def _int64_meta(array):
+    return np.empty((0,) * array.ndim, dtype=np.int64)
+
+
+def _combine(records, axis, keepdims, last):
+    """The winning record along ``axis`` among records of consecutive chunks."""
+    if records.dtype.names is None:  # Dask probing the result type with int64 metadata
+        return _int64_meta(records)
+    (axis,) = axis
+    winner = _api.arg_min(records["value"], axis, True, last, _OPSET)
+    return np.take_along_axis(records, winner, axis)
+
+
+def _aggregate(records, axis, keepdims, last):
+    """The global index of the minimum from the records of all chunks."""
+    if records.dtype.names is None:  # Dask probing the result type with int64 metadata
+        return _int64_meta(records)
+    index = _combine(records, axis, True, last)["index"]
+    if not keepdims:
+        index = np.squeeze(index, axis=axis)
+    return index.copy()
