@@ -1,0 +1,141 @@
+"""One table, one process: ArgMin throughput against numpy.argmin and the read limit.
+
+Run ``python benchmarks/compare.py`` (``--help`` for the options).  For each
+case it prints the median time of argmin.argmin, its throughput in GB/s of
+input read, that throughput as a fraction of the machine's read bandwidth
+(measured at the start of the same run: a threaded, vectorized ``numpy.max``
+over an array of the same size, one slice per thread), and the ratio of numpy.argmin's
+time (and torch.argmin's and onnxruntime's, when installed) to ours.
+
+numpy, torch and onnxruntime have no select_last_index: for select_last_index=1
+they get the same computation as the ONNX reference does (argmin of the
+flipped input).
+"""
+
+import argparse
+import statistics
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import ml_dtypes
+import numpy as np
+
+import argmin
+
+DTYPES = ["float32", "float16", "bfloat16", "float64", "int8", "int16", "int32",
+          "int64", "uint8", "uint16", "uint32", "uint64"]
+
+
+def timeit(fn, repeat):
+    """Median seconds of `repeat` calls, after one warm-up call."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def read_bandwidth(nbytes, threads, repeat):
+    """Bytes per second of a vectorized read (numpy.max) split over `threads` threads."""
+    x = np.ones(nbytes // 4, np.float32)
+    slices = np.array_split(x, threads)
+    with ThreadPoolExecutor(threads) as pool:
+        seconds = timeit(lambda: list(pool.map(np.max, slices)), repeat)
+    return nbytes / seconds
+
+
+def make(dtype, nbytes, order, rng):
+    """A 3-D input of about `nbytes`: (64, 512, m), values 1 to 100 (many ties)."""
+    dtype = np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
+    m = max(1, nbytes // (64 * 512 * dtype.itemsize))
+    values = rng.integers(1, 101, size=(64, 512, m), dtype=np.int8)
+    return np.asarray(values.astype(dtype), order=order)
+
+
+def competitors():
+    """Other argmins a user could call: name -> function(x, axis, last)."""
+
+    def numpy_argmin(x, axis, last):
+        return np.argmin(np.flip(x, axis) if last else x, axis)
+
+    found = {"numpy": numpy_argmin}
+    try:
+        import torch
+
+        def torch_argmin(x, axis, last):
+            if x.dtype == np.dtype(ml_dtypes.bfloat16):
+                t = torch.from_numpy(x.view(np.int16)).view(torch.bfloat16)
+            else:
+                t = torch.from_numpy(x)
+            return torch.argmin(torch.flip(t, [axis]) if last else t, dim=axis)
+
+        found["torch"] = torch_argmin
+    except ImportError:
+        pass
+    try:
+        import onnxruntime  # noqa: F401
+
+        from benchmarks.ort import ort_argmin
+
+        found["onnxruntime"] = ort_argmin
+    except ImportError:
+        pass
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mib", type=int, default=64, help="input size in MiB (default 64)")
+    parser.add_argument("--dtype", action="append", choices=DTYPES, help="repeatable; default all")
+    parser.add_argument("--axis", action="append", type=int, choices=[0, 1, 2])
+    parser.add_argument("--order", action="append", choices=["C", "F"])
+    parser.add_argument("--last", action="append", type=int, choices=[0, 1])
+    parser.add_argument("--repeat", type=int, default=5, help="timed calls per case (median)")
+    parser.add_argument("--threads", type=int, default=argmin._kernels.max_threads())
+    parser.add_argument("--no-competitors", action="store_true",
+                        help="time argmin only (numpy's slow cases take seconds)")
+    args = parser.parse_args()
+
+    rng = np.random.default_rng(0)
+    nbytes = args.mib << 20
+    limit = read_bandwidth(nbytes, args.threads, args.repeat)
+    others = {} if args.no_competitors else competitors()
+    print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {args.threads}, "
+          f"input {args.mib} MiB, read limit {limit / 1e9:.1f} GB/s "
+          f"(numpy.max over {args.mib} MiB of float32 on {args.threads} threads)")
+    header = f"{'case':<34} {'ms':>8} {'GB/s':>6} {'limit':>6}" + "".join(
+        f" {'x ' + name:>12}" for name in others)
+    print(header)
+    print("-" * len(header))
+    for dtype in args.dtype or DTYPES:
+        for order in args.order or ["C", "F"]:
+            x = make(dtype, nbytes, order, rng)
+            for axis in args.axis or [0, 1, 2]:
+                for last in args.last or [0, 1]:
+                    ours = timeit(lambda: argmin.argmin(x, axis, select_last_index=last,
+                                                        num_threads=args.threads), args.repeat)
+                    speed = x.nbytes / ours
+                    cells = ""
+                    for name, fn in others.items():
+                        try:
+                            theirs = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
+                        except (TypeError, RuntimeError):  # no kernel for this type
+                            cells += f" {'-':>12}"
+                            continue
+                        cells += f" {theirs / ours:>12.1f}"
+                    case = f"{dtype} {order} axis={axis} last={last}"
+                    print(f"{case:<34} {ours * 1e3:>8.2f} {speed / 1e9:>6.1f} "
+                          f"{speed / limit:>6.0%}{cells}", flush=True)
+    x10 = np.arange(10, dtype=np.float32)[::-1].copy()
+    x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
+    for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
+        ours = timeit(lambda: argmin.argmin(x, axis), 20000)
+        theirs = timeit(lambda: np.argmin(x, axis), 20000)
+        print(f"{name + ' axis=' + str(axis):<34} {ours * 1e6:>7.2f}us numpy {theirs * 1e6:.2f}us "
+              f"(x {theirs / ours:.2f})")
+
+
+if __name__ == "__main__":
+    main()
