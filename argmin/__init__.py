@@ -7,6 +7,18 @@ thread count.
 """
 
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+try:
+    from . import _kernels  # noqa: F401
+except ImportError as error:  # pragma: no cover - depends on where Python is started
+    if (Path(__file__).parent.parent / "meson.build").exists():
+        raise ImportError(
+            f"argmin is being imported from its source tree ({Path(__file__).parent}), "
+            "where its kernels are not built. Install it (pip install .) and run Python "
+            "from another directory, or use the `argmin` command."
+        ) from error
+    raise
 
 from . import opset1, opset11, opset12, opset13
 from ._api import arg_min as _arg_min

@@ -1,4 +1,4 @@
-"""Command line: ``python -m argmin [FILE] [--axis N] ...``.
+"""Command line: ``argmin [FILE] [--axis N] ...``, or ``python -m argmin ...``.
 
 Runs ONNX ArgMin on a tensor file (``.npy``, or an ONNX ``TensorProto``
 ``.pb`` file with the ``onnx`` extra) and prints the result.  Without a file
@@ -60,7 +60,7 @@ def _flag(text):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(
-        prog="python -m argmin",
+        prog="argmin",
         description="ONNX ArgMin of a tensor file; without a file, of the Iris "
         "flowers' distances to each species' mean flower (nearest centroid).",
     )
@@ -92,7 +92,7 @@ def main(argv=None):
     try:
         result = _OPSETS[args.opset].ArgMin(data, **kwargs)
     except (TypeError, ValueError) as error:
-        parser.exit(2, f"python -m argmin: error: {error}\n")
+        parser.exit(2, f"{parser.prog}: error: {error}\n")
 
     attributes = ", ".join(f"{k}={v}" for k, v in kwargs.items())
     print(f"input: {source}, shape {data.shape}, {data.dtype}")

@@ -54,7 +54,7 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
     if type(data) is not np.ndarray:
         data = as_tensor(data)
     dtype = data.dtype
-    if dtype not in _ACCEPTED[opset]:
+    if dtype not in _ACCEPTED[opset] or dtype.names is not None:
         native = _rules.check_element_type(dtype, opset)
         data = data.astype(native)
     keepdims = _rules.check_flag(keepdims, "keepdims")

@@ -47,7 +47,7 @@ def check_element_type(dtype, opset):
         If the element type is not one of the opset's, with the allowed ones.
     """
     native = dtype.newbyteorder("=") if dtype.byteorder not in "=|" else dtype
-    if native in ELEMENT_TYPES[opset]:
+    if native.names is None and native in ELEMENT_TYPES[opset]:
         return ELEMENT_TYPES[opset][ELEMENT_TYPES[opset].index(native)]
     allowed = ", ".join(_type_name(t) for t in ELEMENT_TYPES[opset])
     hint = " (bfloat16 needs opset 13)" if native == BFLOAT16 else ""

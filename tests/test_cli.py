@@ -1,7 +1,10 @@
-"""``python -m argmin``: tensor files, flags, the embedded Iris default."""
+"""The ``argmin`` command (``python -m argmin``): tensor files, flags, the Iris default."""
 
+import shutil
 import subprocess
 import sys
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,14 +14,15 @@ from argmin.__main__ import iris_distances, main
 from . import oracle
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "argmin", *args],
+def run(*args, cwd):
+    # Away from the source checkout, whose argmin/ folder has no compiled kernels.
+    return subprocess.run([sys.executable, "-m", "argmin", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=120)
 
 
 def test_default_runs_on_iris(tmp_path):
     out = tmp_path / "nearest.npy"
-    done = run("--output", str(out))
+    done = run("--output", str(out), cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Iris" in done.stdout
     distances, species, _ = iris_distances()
@@ -57,9 +61,22 @@ def test_pb_tensor_file(tmp_path):
 
 def test_errors_are_reported_not_raised(tmp_path):
     np.save(tmp_path / "b.npy", np.array([True, False]))
-    done = run(str(tmp_path / "b.npy"))
+    done = run(str(tmp_path / "b.npy"), cwd=tmp_path)
     assert done.returncode == 2
     assert "does not accept element type bool" in done.stderr
     assert "Traceback" not in done.stderr
-    done = run(str(tmp_path / "b.npy"), "--opset", "11", "--select-last-index", "1")
+    done = run(str(tmp_path / "b.npy"), "--opset", "11", "--select-last-index", "1", cwd=tmp_path)
     assert done.returncode == 2 and "opset 12" in done.stderr
+
+
+def test_console_script(tmp_path):
+    command = shutil.which("argmin", path=str(Path(sys.executable).parent))
+    if command is None:
+        pytest.skip("the argmin command is not installed beside this Python")
+    np.save(tmp_path / "x.npy", np.array([3.0, -1.0, -1.0], dtype=np.float64))
+    done = subprocess.run([command, str(tmp_path / "x.npy"), "--select-last-index", "1",
+                           "--output", str(tmp_path / "y.npy")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    np.testing.assert_array_equal(np.load(tmp_path / "y.npy"),
+                                  oracle.argmin(np.array([3.0, -1.0, -1.0]), 0, 1, 1))
