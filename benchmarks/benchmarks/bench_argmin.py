@@ -1,0 +1,71 @@
+"""asv benchmarks: argmin over element type x axis x order x select_last_index, and tiny calls.
+
+Run from ``benchmarks/``: ``asv run`` (history over commits) or
+``asv run --python=same --quick`` (the installed argmin, once).
+"""
+
+import ml_dtypes
+import numpy as np
+
+import argmin
+
+DTYPES = ["float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64",
+          "uint8", "uint16", "uint32", "uint64"]
+NBYTES = 64 << 20
+
+
+def _dtype(name):
+    return np.dtype(ml_dtypes.bfloat16) if name == "bfloat16" else np.dtype(name)
+
+
+class Large:
+    """64 MiB, shape (64, 512, m): the first, the middle and the last axis."""
+
+    params = (DTYPES, [0, 1, 2], ["C", "F"], [False, True])
+    param_names = ["dtype", "axis", "order", "select_last_index"]
+    timeout = 120
+
+    def setup_cache(self):
+        rng = np.random.default_rng(0)
+        return {
+            name: rng.integers(1, 101, size=(64, 512, NBYTES // (64 * 512 * _dtype(name).itemsize)),
+                               dtype=np.int8).astype(_dtype(name))
+            for name in DTYPES
+        }
+
+    def setup(self, data, dtype, axis, order, select_last_index):
+        self.x = np.asarray(data[dtype], order=order)
+
+    def time_argmin(self, data, dtype, axis, order, select_last_index):
+        argmin.argmin(self.x, axis, select_last_index=select_last_index)
+
+    def track_gbps(self, data, dtype, axis, order, select_last_index):
+        import timeit
+
+        seconds = min(timeit.repeat(
+            lambda: argmin.argmin(self.x, axis, select_last_index=select_last_index),
+            number=1, repeat=5))
+        return self.x.nbytes / seconds / 1e9
+
+    track_gbps.unit = "GB/s"
+
+
+class Tiny:
+    """The cost of a call: 10 elements, and a (3, 4) matrix."""
+
+    params = ["10", "(3, 4)"]
+    param_names = ["shape"]
+
+    def setup(self, shape):
+        self.x = (np.arange(10, dtype=np.float32)[::-1].copy() if shape == "10"
+                  else np.arange(12, dtype=np.float32).reshape(3, 4))
+        self.axis = 0 if shape == "10" else 1
+
+    def time_argmin(self, shape):
+        argmin.argmin(self.x, self.axis)
+
+    def time_opset13(self, shape):
+        argmin.ArgMin(self.x, axis=self.axis)
+
+    def time_numpy_argmin(self, shape):
+        np.argmin(self.x, self.axis)
