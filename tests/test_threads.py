@@ -1,0 +1,186 @@
+"""Threads: OpenMP thread counts, threadpoolctl limits, and many Python threads at once.
+
+The inputs are larger than 256 KiB so that the kernels really go parallel, and
+hold ties and NaNs on both sides of the places where the work is cut between
+threads (the reduced axis cut in 2, 3, 4 or 8 chunks).
+"""
+
+import os
+import signal
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+import pytest
+from threadpoolctl import threadpool_limits
+
+import argmin
+from argmin import opset13
+
+from . import oracle
+
+THREADS = (1, 2, 3, 8)
+TYPES = [np.dtype("float32"), np.dtype("float64"), np.dtype("float16"), oracle.BFLOAT16,
+         np.dtype("int8"), np.dtype("int64"), np.dtype("uint16"), np.dtype("uint64")]
+
+
+def cuts(n):
+    """Both sides of every place where n elements are cut into 2, 3, 4 or 8 chunks."""
+    places = set()
+    for parts in (2, 3, 4, 8):
+        for k in range(1, parts):
+            for edge in (k * n // parts, -(-k * n // parts)):
+                places.update((edge - 1, edge, edge + 1))
+    return sorted(p for p in places if 0 < p < n - 1)
+
+
+def low_and_high(dtype):
+    """(the smallest value, a tie-breaking NaN or None, a background value)."""
+    if oracle.is_float(dtype):
+        return np.array(-np.inf).astype(dtype), np.array(np.nan).astype(dtype), \
+            np.array(7).astype(dtype)
+    info = np.iinfo(dtype)
+    return np.array(info.min).astype(dtype), None, np.array(info.max).astype(dtype)
+
+
+def lines(dtype, n, rng):
+    """Columns of length n: ties and NaNs across the cuts, all equal, random small values."""
+    low, nan, high = low_and_high(dtype)
+    places = np.array(cuts(n))
+    out = []
+    x = np.full(n, high, dtype=dtype)
+    x[places] = low  # ties on both sides of every cut
+    out.append(x)
+    x = np.full(n, high, dtype=dtype)
+    x[places[len(places) // 2:]] = low  # ties in later chunks only
+    out.append(x)
+    out.append(np.full(n, high, dtype=dtype))  # all equal: first and last index
+    x = rng.integers(0, 5, n).astype(dtype)  # many ties of small values
+    out.append(x)
+    if nan is not None:
+        x = np.full(n, low, dtype=dtype)  # NaN beats -inf, ties of NaN across cuts
+        x[places[1::2]] = nan
+        out.append(x)
+        x = np.full(n, high, dtype=dtype)
+        x[[0, n - 1]] = low
+        x[places[-2:]] = np.array(-np.nan).astype(dtype)  # negative NaN, late only
+        out.append(x)
+    return out
+
+
+def layouts(dtype, rng):
+    """(name, array, axis): 1-D, rows, columns, Fortran, transposed and negative strides."""
+    n = max(2**18 // dtype.itemsize + 4099, 200003)
+    columns = lines(dtype, n, rng)
+    c = np.stack(columns, axis=1)  # (n, k): a few long columns
+    yield "1-D", columns[0], 0
+    yield "1-D reversed", columns[-1][::-1], 0
+    yield "columns", c, 0
+    yield "columns, Fortran", np.asfortranarray(c), 0
+    yield "rows", np.ascontiguousarray(c.T), 1
+    yield "rows, negative strides", c.T[::-1, ::-1], -1
+    yield "3-D middle axis", np.stack([c, c[::-1]], axis=0), 1
+    yield "every other element", c[::2], 0
+
+
+CASES = [(dtype, name) for dtype in TYPES
+         for name, _, _ in layouts(dtype, np.random.default_rng(0))]
+
+
+def case(dtype, name):
+    for other, data, axis in layouts(dtype, np.random.default_rng(0)):
+        if other == name:
+            return data, axis
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize("dtype,name", CASES, ids=[f"{d}-{n}" for d, n in CASES])
+def test_thread_counts_agree(dtype, name):
+    data, axis = case(dtype, name)
+    assert data.nbytes > 2**18
+    before = data.tobytes(order="A")
+    for last in (False, True):
+        expected = oracle.argmin(data, axis, True, last)
+        for num_threads in THREADS:
+            result = argmin.argmin(data, axis=axis, select_last_index=last,
+                                   num_threads=num_threads)
+            np.testing.assert_array_equal(result, expected, err_msg=f"num_threads={num_threads}")
+        with threadpool_limits(1):
+            result = opset13.ArgMin(data, axis=axis, select_last_index=int(last))
+        np.testing.assert_array_equal(result, expected, err_msg="threadpool_limits(1)")
+    assert data.tobytes(order="A") == before
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_threadpool_limits(limit):
+    data, axis = case(np.dtype("float32"), "columns")
+    expected = oracle.argmin(data, axis, True, True)
+    with threadpool_limits(limit):
+        for num_threads in (None, 8):
+            result = argmin.argmin(data, axis=axis, select_last_index=True,
+                                   num_threads=num_threads)
+            np.testing.assert_array_equal(result, expected)
+    np.testing.assert_array_equal(argmin.argmin(data, axis=axis, select_last_index=True),
+                                  expected)
+
+
+def test_python_threads_at_once():
+    """Eight Python threads on shared and distinct arrays give the single-thread answers."""
+    rng = np.random.default_rng(1)
+    shared = [(data, axis) for dtype in (np.dtype("float32"), oracle.BFLOAT16, np.dtype("int8"))
+              for _, data, axis in layouts(dtype, rng)]
+    for data, _ in shared:
+        data.flags.writeable = False
+    tasks = []
+    for i in range(96):
+        data, axis = shared[i % len(shared)]
+        if i % 3 == 0:
+            data = data.copy()  # a distinct array of its own
+        tasks.append((data, axis, bool(i % 2), (None, 1, 2, 3, 8)[i % 5]))
+    expected = [oracle.argmin(data, axis, False, last) for data, axis, last, _ in tasks]
+    before = [data.tobytes(order="A") for data, _, _, _ in tasks]
+    start = threading.Barrier(8)
+
+    def call(task):
+        data, axis, last, num_threads = task
+        if num_threads is None:
+            return opset13.ArgMin(data, axis=axis, keepdims=0, select_last_index=int(last))
+        return argmin.argmin(data, axis=axis, keepdims=False, select_last_index=last,
+                             num_threads=num_threads)
+
+    def first(task):
+        start.wait()
+        return call(task)
+
+    for _ in range(4):
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            head = list(pool.map(first, tasks[:8]))
+            results = head + list(pool.map(call, tasks[8:]))
+        for task, result, answer in zip(tasks, results, expected):
+            assert result.dtype == np.int64 and result.flags.c_contiguous
+            np.testing.assert_array_equal(result, answer)
+    for (data, _, _, _), saved in zip(tasks, before):
+        assert data.tobytes(order="A") == saved
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")
+def test_after_fork(tmp_path):
+    """A process forked after threaded calls (multiprocessing's "fork") gets answers, not a hang."""
+    data, axis = case(np.dtype("float32"), "rows")
+    expected = oracle.argmin(data, axis, True, False)
+    np.testing.assert_array_equal(argmin.argmin(data, axis=axis, num_threads=2), expected)
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        status = 1
+        try:
+            signal.alarm(10)
+            np.save(tmp_path / "child.npy", argmin.argmin(data, axis=axis, num_threads=2))
+            status = 0
+        finally:
+            os._exit(status)
+    _, status = os.waitpid(pid, 0)
+    assert not os.WIFSIGNALED(status), \
+        f"the forked child was killed by signal {os.WTERMSIG(status)} (SIGALRM: it hung)"
+    assert os.WEXITSTATUS(status) == 0
+    np.testing.assert_array_equal(np.load(tmp_path / "child.npy"), expected)
