@@ -1,6 +1,7 @@
 """ArgMin of one opset: the checks of `argmin._rules`, then the kernel."""
 
 import importlib
+import os
 
 import numpy as np
 
@@ -28,6 +29,20 @@ def available_kernels():
 
 #: The kernel module in use.
 kernels = available_kernels()[0]
+
+# Most threads a call uses.  A process forked from one whose OpenMP threads
+# have run cannot start OpenMP threads of its own (GNU OpenMP would hang), so
+# its calls run on one thread.
+_thread_cap = 1 << 10
+
+
+def _single_thread():
+    global _thread_cap
+    _thread_cap = 1
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_single_thread)
 
 # Native dtypes each opset accepts, for a quick membership test.
 _ACCEPTED = {opset: frozenset(types) for opset, types in _rules.ELEMENT_TYPES.items()}
@@ -74,4 +89,4 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
         or num_threads < 1
     ):
         raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
-    return kernels.reduce_axis(data, axis, keepdims, last, num_threads)
+    return kernels.reduce_axis(data, axis, keepdims, last, min(num_threads, _thread_cap))

@@ -35,6 +35,8 @@ ELEMENT_TYPES = {
 
 
 def _type_name(dtype):
+    if dtype.names is not None:
+        return f"{dtype} (a type with fields)"
     return "bfloat16" if dtype == BFLOAT16 else dtype.name
 
 
