@@ -25,7 +25,7 @@ merged in axis order so that ties resolve the same for every thread count.
 """
 
 cimport numpy as cnp
-from cython.parallel cimport parallel, prange
+from cython.parallel cimport prange
 from libc.stdint cimport (
     INT8_MIN, INT16_MIN, INT32_MIN, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
@@ -105,13 +105,12 @@ cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched.
     BLOCK_BYTES = 4096
-    # Bytes of the lane-wise minimum: four 256-bit or two 512-bit registers.
-    LANE_BYTES = 128
-    # Fewest elements of the reduced axis that a thread takes when a row or a
-    # column is split between threads.
+    # Bytes of the lane-wise minimum: two 256-bit registers or one 512-bit.
+    LANE_BYTES = 64
+    CACHE_LINE = 64
+    # Fewest elements that a thread takes when the reduced axis of a row or
+    # a column tile is split between threads.
     MIN_SPLIT = 1 << 16
-    # Fewest input bytes for which a call uses more than one thread.
-    PARALLEL_BYTES = 1 << 18
     MAX_DIMS = 64
     MAX_THREADS = 1024
     # A contiguous reduced axis up to this many bytes is read as columns
@@ -473,21 +472,29 @@ cdef int reduce_layout(
 ) noexcept nogil:
     # Fill layout.out; -1 when the scratch memory could not be had.
     cdef Py_ssize_t n = layout.reduced_len
-    cdef Py_ssize_t tile_len = min(layout.column_len, TILE_BYTES // <Py_ssize_t>sizeof(key_t))
-    cdef Py_ssize_t tiles = (layout.column_len + tile_len - 1) // tile_len
-    cdef Py_ssize_t items = tiles, splits = 1, chunk, work, w, t
-    cdef Py_ssize_t thread_bytes = (tile_len * (3 * sizeof(key_t) + sizeof(int64_t)) + 63) & ~63
+    cdef Py_ssize_t size = sizeof(key_t)
+    cdef Py_ssize_t outer = 1, tile_len, tiles, items, splits = 1, chunk, work, w, t
+    cdef Py_ssize_t thread_bytes
     cdef char* memory = NULL
     cdef Scratch scratch[MAX_THREADS]
     cdef key_t* partial_best = NULL
     cdef int64_t* partial_index = NULL
     cdef int d
     for d in range(layout.outer_ndim):
-        items *= layout.outer_len[d]
-    if items == 0:
+        outer *= layout.outer_len[d]
+    if outer == 0:
         return 0
-    if num_threads > 1 and items < num_threads and n >= 2 * MIN_SPLIT:
-        splits = min((num_threads + items - 1) // items, n // MIN_SPLIT)
+    tile_len = min(layout.column_len, TILE_BYTES // size)
+    if num_threads > 1 and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads:
+        # Narrower tiles (of whole cache lines) give every thread some.
+        tile_len = (layout.column_len + num_threads - 1) // num_threads
+        tile_len = max(CACHE_LINE // size, (tile_len + CACHE_LINE // size - 1) & ~(CACHE_LINE // size - 1))
+        tile_len = min(tile_len, layout.column_len)
+    tiles = (layout.column_len + tile_len - 1) // tile_len
+    items = outer * tiles
+    thread_bytes = (tile_len * (3 * size + sizeof(int64_t)) + 63) & ~63
+    if num_threads > 1 and items < num_threads and n * tile_len >= 2 * MIN_SPLIT:
+        splits = min((num_threads + items - 1) // items, n * tile_len // MIN_SPLIT)
     chunk = (n + splits - 1) // splits
     splits = (n + chunk - 1) // chunk
     work = items * splits
@@ -575,6 +582,24 @@ cdef int run(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
     if status < 0:
         raise MemoryError("ArgMin could not allocate its scratch memory")
     return 0
+
+
+# Fewest input bytes for which a call uses more than one thread (measured with
+# benchmarks/threshold.py).
+cdef Py_ssize_t parallel_bytes = 1 << 17
+
+
+def parallel_threshold(nbytes=None):
+    """Fewest input bytes for which a call uses more than one thread.
+
+    With ``nbytes``, set it (for measuring where threads start to pay) and
+    return the previous value.
+    """
+    global parallel_bytes
+    previous = parallel_bytes
+    if nbytes is not None:
+        parallel_bytes = nbytes
+    return previous
 
 
 # The type number numpy gave ``ml_dtypes.bfloat16`` (a user type, so not fixed).
@@ -715,7 +740,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
             merged += 1
     layout.outer_ndim = merged
 
-    if n * cnp.PyArray_SIZE(out) * size < PARALLEL_BYTES:
+    if n * cnp.PyArray_SIZE(out) * size < parallel_bytes:
         num_threads = 1
     run(&layout, <cnp.dtype>data.dtype, num_threads)
     return out
