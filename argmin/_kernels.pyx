@@ -105,8 +105,9 @@ cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched.
     BLOCK_BYTES = 4096
-    # Bytes of the lane-wise minimum: two 256-bit registers or one 512-bit.
-    LANE_BYTES = 64
+    # Bytes of the lane-wise minimum: four 256-bit or two 512-bit registers
+    # (fewer leave the loop unvectorized or latency-bound).
+    LANE_BYTES = 128
     CACHE_LINE = 64
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
