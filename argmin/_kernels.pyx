@@ -253,12 +253,9 @@ cdef Py_ssize_t row_argmin(
             for j in range(width):
                 v = load(p + (i + t * width + j) * size, inf_bits, coding)
                 lanes[j] = v if v < lanes[j] else lanes[j]
-        t = width // 2
-        while t > 0:
-            for j in range(t):
-                lanes[j] = lanes[j + t] if lanes[j + t] < lanes[j] else lanes[j]
-            t //= 2
         block_min = lanes[0]
+        for j in range(1, width):
+            block_min = lanes[j] if lanes[j] < block_min else block_min
         if better(block_min, minimum, last):
             minimum = block_min
             best_index = find(p, i, i + steps * width, block_min, last, inf_bits, coding)
@@ -351,11 +348,15 @@ cdef inline void locate(
     cdef Py_ssize_t i
     cdef const char* p = layout.data
     cdef int64_t* o = layout.out
-    for d in range(layout.outer_ndim - 1, -1, -1):
+    for d in range(layout.outer_ndim - 1, 0, -1):
         i = outer % layout.outer_len[d]
         outer = outer // layout.outer_len[d]
         p += i * layout.outer_stride[d]
         o += i * layout.outer_out_stride[d]
+    if layout.outer_ndim > 0:
+        # What is left is the outermost index: no division for one axis.
+        p += outer * layout.outer_stride[0]
+        o += outer * layout.outer_out_stride[0]
     data[0] = p
     out[0] = o
 
@@ -417,15 +418,17 @@ cdef void reduce_item(
     # when the reduced axis is split.
     cdef key_t* best = <key_t*>scratch.best
     cdef int64_t* index = scratch.index
-    cdef Py_ssize_t item = w // splits
-    cdef Py_ssize_t start = (w % splits) * chunk
+    # Divisions cost more than a row of a few hundred bytes: none when
+    # there is one split and one tile (rows).
+    cdef Py_ssize_t item = w // splits if splits > 1 else w
+    cdef Py_ssize_t start = (w % splits) * chunk if splits > 1 else 0
     cdef Py_ssize_t stop = min(start + chunk, layout.reduced_len)
-    cdef Py_ssize_t tile = item % tiles
+    cdef Py_ssize_t tile = item % tiles if tiles > 1 else 0
     cdef Py_ssize_t width = min(tile_len, layout.column_len - tile * tile_len)
     cdef Py_ssize_t j
     cdef const char* p
     cdef int64_t* o
-    locate(layout, item // tiles, &p, &o)
+    locate(layout, item // tiles if tiles > 1 else item, &p, &o)
     p += tile * tile_len * layout.column_stride
     if layout.column_ndim > 0:
         column_argmin(p, layout.reduced_stride, start, stop, width,
