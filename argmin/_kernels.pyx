@@ -105,6 +105,8 @@ cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched.
     BLOCK_BYTES = 4096
+    # Bytes searched at once for the index of a block's minimum.
+    FIND_BYTES = 256
     # Bytes of the lane-wise minimum: four 256-bit or two 512-bit registers
     # (fewer leave the loop unvectorized or latency-bound).
     LANE_BYTES = 128
@@ -192,31 +194,38 @@ cdef Py_ssize_t find(
     const char* p, Py_ssize_t start, Py_ssize_t stop, key_t target, bint last,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # First (or last) index in [start, stop) of a contiguous run that holds
-    # target; stop - start is a multiple of the lane width.  Lane widths are
-    # tested whole (vectorized), and only the one that holds target is
-    # searched element by element.
-    cdef Py_ssize_t width = LANE_BYTES // sizeof(key_t)
+    # First (or last) index in [start, stop) of a contiguous run (at most a
+    # block) that holds target.  Chunk by chunk from the near end, each chunk
+    # a vectorized minimum (or maximum) of its matching positions: one
+    # branch to mispredict, when the chunk that holds target is reached.
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
-    cdef Py_ssize_t i, j, step = -width if last else width
-    cdef bint hit
-    i = stop - width if last else start
-    while True:
-        hit = False
-        for j in range(width):
-            hit |= load(p + (i + j) * size, inf_bits, coding) == target
-        if hit:
-            break
-        i += step
+    cdef int32_t k, candidate, found, n, chunk = FIND_BYTES // sizeof(key_t)
+    cdef Py_ssize_t first
+    cdef const char* q
     if last:
-        j = i + width - 1
-        while load(p + j * size, inf_bits, coding) != target:
-            j -= 1
+        first = stop
+        while True:
+            n = <int32_t>min(<Py_ssize_t>chunk, first - start)
+            first -= n
+            q = p + first * size
+            found = -1
+            for k in range(n):
+                candidate = k if load(q + k * size, inf_bits, coding) == target else -1
+                found = candidate if candidate > found else found
+            if found >= 0:
+                return first + found
     else:
-        j = i
-        while load(p + j * size, inf_bits, coding) != target:
-            j += 1
-    return j
+        first = start
+        while True:
+            n = <int32_t>min(<Py_ssize_t>chunk, stop - first)
+            q = p + first * size
+            found = n
+            for k in range(n):
+                candidate = k if load(q + k * size, inf_bits, coding) == target else n
+                found = candidate if candidate < found else found
+            if found < n:
+                return first + found
+            first += n
 
 
 cdef Py_ssize_t row_argmin(
