@@ -69,7 +69,7 @@ def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=
         Most OpenMP threads to use (at most 1024).  By default, as many as
         OpenMP allows (``OMP_NUM_THREADS``, or a ``threadpoolctl`` limit).
         Small inputs use one thread whatever this says, and so does a process
-        forked from one that ran threads.  The result does not depend on it.
+        forked from one that had run threads (OpenMP cannot start there).  The result does not depend on it.
 
     Returns
     -------

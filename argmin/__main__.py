@@ -80,7 +80,13 @@ def main(argv=None):
         source = "Iris flowers' squared distances to the species' mean flowers (150 x 3)"
         axis = 1 if args.axis is None else args.axis
     else:
-        data, species, names = load_tensor(args.file), None, None
+        if not args.file.endswith((".npy", ".pb")):
+            parser.error(f"{args.file}: expected a .npy or a .pb (ONNX TensorProto) file")
+        try:
+            data = load_tensor(args.file)
+        except (OSError, ValueError) as error:
+            parser.exit(2, f"{parser.prog}: error: cannot read {args.file}: {error}\n")
+        species, names = None, None
         source = args.file
         axis = 0 if args.axis is None else args.axis
 
@@ -97,7 +103,7 @@ def main(argv=None):
     attributes = ", ".join(f"{k}={v}" for k, v in kwargs.items())
     print(f"input: {source}, shape {data.shape}, {data.dtype}")
     print(f"ArgMin-{args.opset}({attributes}) -> shape {result.shape}, int64")
-    with np.printoptions(threshold=200, linewidth=88):
+    with np.printoptions(threshold=40, edgeitems=5, linewidth=88):
         print(result)
     if species is not None and axis in (1, -1):
         nearest = result.reshape(-1)
@@ -105,7 +111,10 @@ def main(argv=None):
         print(f"nearest species agrees with the recorded species for {agree} of "
               f"{len(species)} flowers ({', '.join(names)})")
     if args.output:
-        np.save(args.output, result)
+        try:
+            np.save(args.output, result)
+        except OSError as error:
+            parser.exit(2, f"{parser.prog}: error: cannot write {args.output}: {error}\n")
         print(f"saved {args.output}")
     return 0
 

@@ -12,7 +12,7 @@ from . import _kernels, _rules
 VARIANTS = (("_kernels_avx512", 3), ("_kernels_avx2", 2), ("_kernels", 0))
 
 
-def available_kernels():
+def available_kernels(best_only=False):
     """The kernel modules this build has and this CPU runs, best first."""
     level = _kernels.cpu_level()
     found = []
@@ -24,11 +24,13 @@ def available_kernels():
                 continue
             module.set_bfloat16(_rules.BFLOAT16)
             found.append(module)
+            if best_only:
+                break
     return found
 
 
 #: The kernel module in use.
-kernels = available_kernels()[0]
+kernels = available_kernels(best_only=True)[0]
 
 # Most threads a call uses.  A process forked from one whose OpenMP threads
 # have run cannot start OpenMP threads of its own (GNU OpenMP would hang), so
@@ -38,7 +40,8 @@ _thread_cap = 1 << 10
 
 def _single_thread():
     global _thread_cap
-    _thread_cap = 1
+    if kernels.threads_started():
+        _thread_cap = 1
 
 
 if hasattr(os, "register_at_fork"):
@@ -76,11 +79,7 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
     last = _rules.check_flag(select_last_index, "select_last_index")
     ndim = data.ndim
     axis = _rules.normalize_axis(axis, ndim)
-    if data.shape[axis] == 0:
-        raise ValueError(
-            f"cannot take ArgMin of an empty axis: axis {axis} of shape "
-            f"{data.shape} has length 0"
-        )
+    _rules.check_axis_length(data.shape, axis)
     if num_threads is None:
         num_threads = kernels.max_threads()
     elif (

@@ -121,6 +121,10 @@ cdef enum:
     SHORT_ROW_BYTES = 64
 
 
+# Whether a call of this module has run OpenMP threads.
+cdef bint threads_have_run = False
+
+
 cdef struct Layout:
     # The input, its reduced axis and the output, in bytes and in elements.
     const char* data
@@ -434,7 +438,6 @@ cdef void reduce_item(
     cdef Py_ssize_t stop = min(start + chunk, layout.reduced_len)
     cdef Py_ssize_t tile = item % tiles if tiles > 1 else 0
     cdef Py_ssize_t width = min(tile_len, layout.column_len - tile * tile_len)
-    cdef Py_ssize_t j
     cdef const char* p
     cdef int64_t* o
     locate(layout, item // tiles if tiles > 1 else item, &p, &o)
@@ -484,6 +487,7 @@ cdef int reduce_layout(
     const Layout* layout, int num_threads, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # Fill layout.out; -1 when the scratch memory could not be had.
+    global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
     cdef Py_ssize_t outer = 1, tile_len, tiles, items, splits = 1, chunk, work, w, t
@@ -529,6 +533,7 @@ cdef int reduce_layout(
         scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + tile_len
 
     if num_threads > 1:
+        threads_have_run = True
         for w in prange(work, schedule='static', num_threads=num_threads):
             reduce_item(layout, w, tile_len, tiles, splits, chunk,
                         &scratch[argmin_thread_num()], partial_best, partial_index,
@@ -597,6 +602,11 @@ cdef int run(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
     return 0
 
 
+def threads_started():
+    """Whether a call has run OpenMP threads in this process."""
+    return threads_have_run
+
+
 # Fewest input bytes for which a call uses more than one thread (measured with
 # benchmarks/threshold.py).
 cdef Py_ssize_t parallel_bytes = 1 << 17
@@ -652,6 +662,8 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     """
     cdef Layout layout
     cdef int ndim = cnp.PyArray_NDIM(data)
+    if not 0 <= axis < ndim:
+        raise ValueError(f"axis {axis} is not in [0, {ndim})")
     cdef cnp.npy_intp* shape = cnp.PyArray_DIMS(data)
     cdef cnp.npy_intp* strides = cnp.PyArray_STRIDES(data)
     cdef cnp.npy_intp out_shape[MAX_DIMS]
@@ -753,7 +765,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
             merged += 1
     layout.outer_ndim = merged
 
-    if n * cnp.PyArray_SIZE(out) * size < parallel_bytes:
+    if num_threads < 1 or n * cnp.PyArray_SIZE(out) * size < parallel_bytes:
         num_threads = 1
     run(&layout, <cnp.dtype>data.dtype, num_threads)
     return out

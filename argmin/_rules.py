@@ -73,7 +73,7 @@ def check_flag(value, name):
         return value
     if value.__class__ is int and (value == 0 or value == 1):
         return value == 1
-    if isinstance(value, (bool, np.bool_)):
+    if isinstance(value, np.bool_):
         return bool(value)
     try:
         number = operator.index(value)
@@ -108,3 +108,17 @@ def normalize_axis(axis, ndim):
     if -ndim <= index < ndim:
         return index + ndim if index < 0 else index
     raise AxisError(index, ndim, msg_prefix="ArgMin")
+
+
+def check_axis_length(shape, axis):
+    """Refuse an empty reduced axis: ArgMin of nothing has no index.
+
+    Raises
+    ------
+    ValueError
+        If ``shape[axis]`` is 0.
+    """
+    if shape[axis] == 0:
+        raise ValueError(
+            f"cannot take ArgMin of an empty axis: axis {axis} of shape {shape} has length 0"
+        )

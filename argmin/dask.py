@@ -91,11 +91,7 @@ def ArgMin(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
     keepdims = _rules.check_flag(keepdims, "keepdims")
     last = _rules.check_flag(select_last_index, "select_last_index")
     axis = _rules.normalize_axis(axis, x.ndim)
-    if x.shape[axis] == 0:
-        raise ValueError(
-            f"cannot take ArgMin of an empty axis: axis {axis} of shape "
-            f"{x.shape} has length 0"
-        )
+    _rules.check_axis_length(x.shape, axis)
     sizes = x.chunks[axis]
     if any(math.isnan(size) for size in sizes):
         raise ValueError(

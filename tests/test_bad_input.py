@@ -429,3 +429,15 @@ def test_huge_output_is_a_memory_error():
         argmin.argmin(data, axis=1)
     with pytest.raises(MemoryError):
         oracle.argmin(data, 1)
+
+
+def test_kernel_entry_refuses_what_the_rules_would():
+    """The compiled entry point checks the axis and survives a zero thread count."""
+    from argmin import _api
+
+    data = np.arange(1 << 18, dtype=np.float64)[::-1].copy()
+    result = _api.kernels.reduce_axis(data, 0, True, False, 0)
+    np.testing.assert_array_equal(result, oracle.argmin(data, 0))
+    for axis in (-1, 1, 64):
+        with pytest.raises(ValueError, match="axis"):
+            _api.kernels.reduce_axis(data, axis, True, False, 1)

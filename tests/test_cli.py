@@ -80,3 +80,23 @@ def test_console_script(tmp_path):
     assert done.returncode == 0, done.stderr
     np.testing.assert_array_equal(np.load(tmp_path / "y.npy"),
                                   oracle.argmin(np.array([3.0, -1.0, -1.0]), 0, 1, 1))
+
+
+@pytest.mark.parametrize("name", ["missing.npy", "data.txt", "pickled.npy"])
+def test_unreadable_files_are_reported_not_raised(tmp_path, name):
+    if name == "pickled.npy":
+        np.save(tmp_path / name, np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    elif name == "data.txt":
+        (tmp_path / name).write_text("1 2 3")
+    done = run(str(tmp_path / name), cwd=tmp_path)
+    assert done.returncode == 2
+    assert name in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_unwritable_output_is_reported_not_raised(tmp_path):
+    np.save(tmp_path / "x.npy", np.array([2.0, 1.0]))
+    done = run(str(tmp_path / "x.npy"), "--output", str(tmp_path / "no" / "such" / "y.npy"),
+               cwd=tmp_path)
+    assert done.returncode == 2
+    assert "cannot write" in done.stderr and "Traceback" not in done.stderr

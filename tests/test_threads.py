@@ -7,6 +7,9 @@ threads (the reduced axis cut in 2, 3, 4 or 8 chunks).
 
 import os
 import signal
+import subprocess
+import sys
+import textwrap
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -184,3 +187,29 @@ def test_after_fork(tmp_path):
         f"the forked child was killed by signal {os.WTERMSIG(status)} (SIGALRM: it hung)"
     assert os.WEXITSTATUS(status) == 0
     np.testing.assert_array_equal(np.load(tmp_path / "child.npy"), expected)
+
+
+def test_fork_before_any_thread_keeps_threads(tmp_path):
+    """Only a process forked after OpenMP threads ran is held to one thread."""
+    code = textwrap.dedent(f"""
+        import os, numpy as np, argmin
+        from argmin import _api
+        def child_cap():
+            pid = os.fork()
+            if pid == 0:
+                with open(r"{tmp_path}/cap", "w") as f:
+                    f.write(str(_api._thread_cap))
+                os._exit(0)
+            os.waitpid(pid, 0)
+            return int(open(r"{tmp_path}/cap").read())
+        before = child_cap()
+        argmin.argmin(np.zeros((64, 1 << 14), np.float32), axis=1, num_threads=2)
+        after = child_cap()
+        print(before, after)
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    before, after = map(int, done.stdout.split())
+    assert before > 1
+    assert after == 1
