@@ -509,7 +509,9 @@ cdef int reduce_layout(
         tile_len = min(tile_len, layout.column_len)
     tiles = (layout.column_len + tile_len - 1) // tile_len
     items = outer * tiles
-    thread_bytes = (tile_len * (3 * size + sizeof(int64_t)) + 63) & ~63
+    # Each thread's scratch starts on its own pair of cache lines: threads
+    # that wrote to one line would take it from each other on every row.
+    thread_bytes = (tile_len * (3 * size + sizeof(int64_t)) + 127) & ~127
     if num_threads > 1 and items < num_threads and n * tile_len >= 2 * MIN_SPLIT:
         splits = min((num_threads + items - 1) // items, n * tile_len // MIN_SPLIT)
     chunk = (n + splits - 1) // splits
@@ -517,7 +519,7 @@ cdef int reduce_layout(
     work = items * splits
     num_threads = <int>min(<Py_ssize_t>num_threads, work, MAX_THREADS)
 
-    memory = <char*>malloc(num_threads * thread_bytes)
+    memory = <char*>malloc(num_threads * thread_bytes + 128)
     if splits > 1:
         partial_best = <key_t*>malloc(work * tile_len * sizeof(key_t))
         partial_index = <int64_t*>malloc(work * tile_len * sizeof(int64_t))
@@ -527,7 +529,8 @@ cdef int reduce_layout(
         free(partial_index)
         return -1
     for t in range(num_threads):
-        scratch[t].index = <int64_t*>(memory + t * thread_bytes)
+        scratch[t].index = <int64_t*>(
+            <char*>((<size_t>memory + 127) & ~(<size_t>127)) + t * thread_bytes)
         scratch[t].best = scratch[t].index + tile_len
         scratch[t].chunk_best = <key_t*>scratch[t].best + tile_len
         scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + tile_len
