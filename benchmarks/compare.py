@@ -61,8 +61,8 @@ def make(dtype, nbytes, order, rng):
     return np.asarray(values.astype(dtype), order=order)
 
 
-def competitors():
-    """Other argmins a user could call: name -> function(x, axis, last)."""
+def competitors(threads):
+    """Other argmins a user could call, on `threads` threads: name -> function(x, axis, last)."""
 
     def numpy_argmin(x, axis, last):
         return np.argmin(np.flip(x, axis) if last else x, axis)
@@ -70,6 +70,8 @@ def competitors():
     found = {"numpy": numpy_argmin}
     try:
         import torch
+
+        torch.set_num_threads(threads)
 
         def torch_argmin(x, axis, last):
             if x.dtype == np.dtype(ml_dtypes.bfloat16):
@@ -98,8 +100,10 @@ def competitors():
                         "x", helper.np_dtype_to_tensor_dtype(x.dtype), [None] * x.ndim)],
                     [helper.make_tensor_value_info("y", TensorProto.INT64, None)])
                 model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+                options = onnxruntime.SessionOptions()
+                options.intra_op_num_threads = threads
                 sessions[key] = onnxruntime.InferenceSession(
-                    model.SerializeToString(), providers=["CPUExecutionProvider"])
+                    model.SerializeToString(), options, providers=["CPUExecutionProvider"])
             return sessions[key].run(None, {"x": x})
 
         found["onnxruntime"] = ort_argmin
@@ -124,7 +128,7 @@ def main():
     rng = np.random.default_rng(0)
     nbytes = args.mib << 20
     limit = read_bandwidth(nbytes, args.threads, args.repeat)
-    others = {} if args.no_competitors else competitors()
+    others = {} if args.no_competitors else competitors(args.threads)
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {args.threads}, "
           f"input {args.mib} MiB, read limit {limit / 1e9:.1f} GB/s "
           f"(best numpy.max over {args.mib} MiB on {args.threads} threads)")
@@ -135,22 +139,26 @@ def main():
     for dtype in args.dtype or DTYPES:
         for order in args.order or ["C", "F"]:
             x = make(dtype, nbytes, order, rng)
-            for axis in args.axis or [0, 1, 2]:
-                for last in args.last or [0, 1]:
-                    ours = timeit(lambda: argmin.argmin(x, axis, select_last_index=last,
-                                                        num_threads=args.threads), args.repeat)
-                    speed = x.nbytes / ours
-                    cells = ""
-                    for name, fn in others.items():
-                        try:
-                            theirs = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
-                        except Exception:  # no kernel for this element type
-                            cells += f" {'-':>12}"
-                            continue
-                        cells += f" {theirs / ours:>12.1f}"
-                    case = f"{dtype} {order} axis={axis} last={last}"
-                    print(f"{case:<34} {ours * 1e3:>8.2f} {speed / 1e9:>6.1f} "
-                          f"{speed / limit:>6.0%}{cells}", flush=True)
+            cases = [(axis, last) for axis in args.axis or [0, 1, 2] for last in args.last or [0, 1]]
+            # argmin first, for every case of this input, then the others: the
+            # thread pools of torch and onnxruntime keep spinning for a while
+            # after a call and would take the cores from the next measurement.
+            ours = {case: timeit(lambda: argmin.argmin(x, case[0], select_last_index=case[1],
+                                                       num_threads=args.threads), args.repeat)
+                    for case in cases}
+            for axis, last in cases:
+                cells = ""
+                for name, fn in others.items():
+                    try:
+                        theirs = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
+                    except Exception:  # no kernel for this element type
+                        cells += f" {'-':>12}"
+                        continue
+                    cells += f" {theirs / ours[axis, last]:>12.1f}"
+                speed = x.nbytes / ours[axis, last]
+                case = f"{dtype} {order} axis={axis} last={last}"
+                print(f"{case:<34} {ours[axis, last] * 1e3:>8.2f} {speed / 1e9:>6.1f} "
+                      f"{speed / limit:>6.0%}{cells}", flush=True)
     x10 = np.arange(10, dtype=np.float32)[::-1].copy()
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
