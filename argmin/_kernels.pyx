@@ -101,7 +101,7 @@ ctypedef fused coding_t:
 cdef enum:
     # Bytes of a row of a column tile: long enough to stream, short enough
     # that the tile's running minimum and row numbers stay in cache.
-    TILE_BYTES = 8192
+    TILE_BYTES = 16384
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched.
     BLOCK_BYTES = 4096
@@ -119,6 +119,8 @@ cdef enum:
     # A contiguous reduced axis up to this many bytes is read as columns
     # across the rows, not row by row.
     SHORT_ROW_BYTES = 64
+    # Rows of a column tile folded into its running minimum at once.
+    FOLD_ROWS = 8
 
 
 # Whether a call of this module has run OpenMP threads.
@@ -291,6 +293,52 @@ cdef inline key_t chunk_rows(key_t k) noexcept nogil:
         return 1 << 30
 
 
+cdef inline void fold(
+    key_t v, key_t r, key_t* best, key_t* index, bint last,
+) noexcept nogil:
+    # Take the value v of row r into a running minimum and its row.
+    cdef bint take = better(v, best[0], last)
+    best[0] = v if take else best[0]
+    index[0] = r if take else index[0]
+
+
+cdef inline void fold_rows(
+    const char* row, Py_ssize_t reduced_stride, Py_ssize_t r, Py_ssize_t count,
+    Py_ssize_t width, Py_ssize_t stride, key_t* chunk_best, key_t* chunk_index,
+    bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Fold `count` rows (1 or FOLD_ROWS), from row number r at `row`, into a
+    # column tile's running minimum.  Several rows at once read as many
+    # streams in parallel, and load and store the running minimum once.
+    cdef Py_ssize_t j
+    cdef key_t b, i
+    cdef const char* q
+    if count == FOLD_ROWS:
+        for j in range(width):
+            b = chunk_best[j]
+            i = chunk_index[j]
+            # Written out: a loop over the rows here would not vectorize.
+            q = row + j * stride
+            fold(load(q, inf_bits, coding), <key_t>r, &b, &i, last)
+            fold(load(q + reduced_stride, inf_bits, coding), <key_t>(r + 1), &b, &i, last)
+            fold(load(q + 2 * reduced_stride, inf_bits, coding), <key_t>(r + 2), &b, &i, last)
+            fold(load(q + 3 * reduced_stride, inf_bits, coding), <key_t>(r + 3), &b, &i, last)
+            fold(load(q + 4 * reduced_stride, inf_bits, coding), <key_t>(r + 4), &b, &i, last)
+            fold(load(q + 5 * reduced_stride, inf_bits, coding), <key_t>(r + 5), &b, &i, last)
+            fold(load(q + 6 * reduced_stride, inf_bits, coding), <key_t>(r + 6), &b, &i, last)
+            fold(load(q + 7 * reduced_stride, inf_bits, coding), <key_t>(r + 7), &b, &i, last)
+            chunk_best[j] = b
+            chunk_index[j] = i
+    else:
+        for j in range(width):
+            b = chunk_best[j]
+            i = chunk_index[j]
+            fold(load(row + j * stride, inf_bits, coding), <key_t>r, &b, &i, last)
+            # Stored unconditionally: a conditional store would branch.
+            chunk_best[j] = b
+            chunk_index[j] = i
+
+
 cdef void column_chunk(
     const char* p, Py_ssize_t reduced_stride, Py_ssize_t rows,
     Py_ssize_t width, Py_ssize_t stride, key_t* chunk_best, key_t* chunk_index,
@@ -299,27 +347,23 @@ cdef void column_chunk(
     # For each of `width` elements of a column tile (spaced by stride), the
     # minimum over the rows [0, rows) and its row.  Row numbers are kept in
     # the key's own type, so the compare-and-select vectorizes lane for lane.
-    cdef Py_ssize_t j
-    cdef key_t r, v
-    cdef const char* row
-    cdef bint take
+    cdef Py_ssize_t j, r = 0, count
+    # Above every key, and row 0: `<` keeps row 0 when the column holds only
+    # the largest key, `<=` takes every row.
     for j in range(width):
-        chunk_best[j] = load(p + j * stride, inf_bits, coding)
+        chunk_best[j] = ~key_min(inf_bits)
         chunk_index[j] = 0
-    for r in range(1, <key_t>rows):
-        row = p + r * reduced_stride
+    while r < rows:
+        # Rows that follow each other in memory are one stream already.
+        count = FOLD_ROWS if r + FOLD_ROWS <= rows and reduced_stride != width * stride else 1
+        # `last` as a constant: each loop is compiled branch-free.
         if last:
-            for j in range(width):
-                v = load(row + j * stride, inf_bits, coding)
-                take = v <= chunk_best[j]
-                chunk_best[j] = v if take else chunk_best[j]
-                chunk_index[j] = r if take else chunk_index[j]
+            fold_rows(p + r * reduced_stride, reduced_stride, r, count, width, stride,
+                      chunk_best, chunk_index, True, inf_bits, coding)
         else:
-            for j in range(width):
-                v = load(row + j * stride, inf_bits, coding)
-                take = v < chunk_best[j]
-                chunk_best[j] = v if take else chunk_best[j]
-                chunk_index[j] = r if take else chunk_index[j]
+            fold_rows(p + r * reduced_stride, reduced_stride, r, count, width, stride,
+                      chunk_best, chunk_index, False, inf_bits, coding)
+        r += count
 
 
 cdef void column_argmin(
@@ -420,9 +464,28 @@ cdef struct Scratch:
     void* chunk_index
 
 
+cdef struct Tiling:
+    # How the work is cut: column tiles of at most tile_len elements, the
+    # first `shift` elements short so that the others start on a cache line;
+    # the reduced axis in `splits` chunks of `chunk` positions.
+    Py_ssize_t tile_len
+    Py_ssize_t shift
+    Py_ssize_t tiles
+    Py_ssize_t splits
+    Py_ssize_t chunk
+
+
+cdef inline Py_ssize_t tile_span(
+    const Layout* layout, const Tiling* tiling, Py_ssize_t tile, Py_ssize_t* first,
+) noexcept nogil:
+    # First column position of a tile, and its width.
+    cdef Py_ssize_t start = tile * tiling.tile_len - tiling.shift
+    first[0] = max(start, 0)
+    return min(start + tiling.tile_len, layout.column_len) - first[0]
+
+
 cdef void reduce_item(
-    const Layout* layout, Py_ssize_t w, Py_ssize_t tile_len, Py_ssize_t tiles,
-    Py_ssize_t splits, Py_ssize_t chunk, Scratch* scratch,
+    const Layout* layout, const Tiling* tiling, Py_ssize_t w, Scratch* scratch,
     key_t* partial_best, int64_t* partial_index,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
@@ -433,15 +496,15 @@ cdef void reduce_item(
     cdef int64_t* index = scratch.index
     # Divisions cost more than a row of a few hundred bytes: none when
     # there is one split and one tile (rows).
+    cdef Py_ssize_t splits = tiling.splits, tiles = tiling.tiles, tile_len = tiling.tile_len
     cdef Py_ssize_t item = w // splits if splits > 1 else w
-    cdef Py_ssize_t start = (w % splits) * chunk if splits > 1 else 0
-    cdef Py_ssize_t stop = min(start + chunk, layout.reduced_len)
-    cdef Py_ssize_t tile = item % tiles if tiles > 1 else 0
-    cdef Py_ssize_t width = min(tile_len, layout.column_len - tile * tile_len)
+    cdef Py_ssize_t start = (w % splits) * tiling.chunk if splits > 1 else 0
+    cdef Py_ssize_t stop = min(start + tiling.chunk, layout.reduced_len)
+    cdef Py_ssize_t first, width = tile_span(layout, tiling, item % tiles if tiles > 1 else 0, &first)
     cdef const char* p
     cdef int64_t* o
     locate(layout, item // tiles if tiles > 1 else item, &p, &o)
-    p += tile * tile_len * layout.column_stride
+    p += first * layout.column_stride
     if layout.column_ndim > 0:
         column_argmin(p, layout.reduced_stride, start, stop, width,
                       layout.column_stride, best, index, <key_t*>scratch.chunk_best,
@@ -453,25 +516,25 @@ cdef void reduce_item(
         index[0] = scan(p, layout.reduced_stride, start + 1, stop, best, start,
                         layout.last, inf_bits, coding)
     if splits == 1:
-        write_tile(layout, o, tile * tile_len, width, index)
+        write_tile(layout, o, first, width, index)
     else:
         memcpy(partial_best + w * tile_len, best, width * sizeof(key_t))
         memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
 
 
 cdef void merge_item(
-    const Layout* layout, Py_ssize_t item, Py_ssize_t tile_len, Py_ssize_t tiles,
-    Py_ssize_t splits, const key_t* partial_best, int64_t* partial_index,
+    const Layout* layout, const Tiling* tiling, Py_ssize_t item,
+    const key_t* partial_best, int64_t* partial_index,
 ) noexcept nogil:
     # Merge the splits of one item in axis order, and write the output.
-    cdef Py_ssize_t tile = item % tiles
-    cdef Py_ssize_t width = min(tile_len, layout.column_len - tile * tile_len)
+    cdef Py_ssize_t splits = tiling.splits, tile_len = tiling.tile_len
+    cdef Py_ssize_t column, width = tile_span(layout, tiling, item % tiling.tiles, &column)
     cdef Py_ssize_t j, w, first = item * splits
     cdef const char* p
     cdef int64_t* o
     cdef key_t k
     cdef int64_t i
-    locate(layout, item // tiles, &p, &o)
+    locate(layout, item // tiling.tiles, &p, &o)
     for j in range(width):
         k = partial_best[first * tile_len + j]
         i = partial_index[first * tile_len + j]
@@ -480,7 +543,7 @@ cdef void merge_item(
                 k = partial_best[w * tile_len + j]
                 i = partial_index[w * tile_len + j]
         partial_index[first * tile_len + j] = i
-    write_tile(layout, o, tile * tile_len, width, partial_index + first * tile_len)
+    write_tile(layout, o, column, width, partial_index + first * tile_len)
 
 
 cdef int reduce_layout(
@@ -490,8 +553,9 @@ cdef int reduce_layout(
     global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
-    cdef Py_ssize_t outer = 1, tile_len, tiles, items, splits = 1, chunk, work, w, t
+    cdef Py_ssize_t outer = 1, tile_len, items, work, w, t, misalign
     cdef Py_ssize_t thread_bytes
+    cdef Tiling tiling
     cdef char* memory = NULL
     cdef Scratch scratch[MAX_THREADS]
     cdef key_t* partial_best = NULL
@@ -507,23 +571,32 @@ cdef int reduce_layout(
         tile_len = (layout.column_len + num_threads - 1) // num_threads
         tile_len = max(CACHE_LINE // size, (tile_len + CACHE_LINE // size - 1) & ~(CACHE_LINE // size - 1))
         tile_len = min(tile_len, layout.column_len)
-    tiles = (layout.column_len + tile_len - 1) // tile_len
-    items = outer * tiles
+    tiling.shift = 0
+    misalign = <size_t>layout.data % CACHE_LINE
+    if (layout.column_ndim > 0 and layout.column_stride == size and layout.column_len > tile_len
+            and misalign % size == 0 and misalign > 0):
+        # Tiles that start on a cache line: a vector load that straddles
+        # two lines costs about as much as two.
+        tiling.shift = tile_len - (CACHE_LINE - misalign) // size
+    tiling.tile_len = tile_len
+    tiling.tiles = (layout.column_len + tiling.shift + tile_len - 1) // tile_len
+    items = outer * tiling.tiles
     # Each thread's scratch starts on its own pair of cache lines: threads
     # that wrote to one line would take it from each other on every row.
     thread_bytes = (tile_len * (3 * size + sizeof(int64_t)) + 127) & ~127
+    tiling.splits = 1
     if num_threads > 1 and items < num_threads and n * tile_len >= 2 * MIN_SPLIT:
-        splits = min((num_threads + items - 1) // items, n * tile_len // MIN_SPLIT)
-    chunk = (n + splits - 1) // splits
-    splits = (n + chunk - 1) // chunk
-    work = items * splits
+        tiling.splits = min((num_threads + items - 1) // items, n * tile_len // MIN_SPLIT)
+    tiling.chunk = (n + tiling.splits - 1) // tiling.splits
+    tiling.splits = (n + tiling.chunk - 1) // tiling.chunk
+    work = items * tiling.splits
     num_threads = <int>min(<Py_ssize_t>num_threads, work, MAX_THREADS)
 
     memory = <char*>malloc(num_threads * thread_bytes + 128)
-    if splits > 1:
+    if tiling.splits > 1:
         partial_best = <key_t*>malloc(work * tile_len * sizeof(key_t))
         partial_index = <int64_t*>malloc(work * tile_len * sizeof(int64_t))
-    if memory == NULL or (splits > 1 and (partial_best == NULL or partial_index == NULL)):
+    if memory == NULL or (tiling.splits > 1 and (partial_best == NULL or partial_index == NULL)):
         free(memory)
         free(partial_best)
         free(partial_index)
@@ -538,17 +611,16 @@ cdef int reduce_layout(
     if num_threads > 1:
         threads_have_run = True
         for w in prange(work, schedule='static', num_threads=num_threads):
-            reduce_item(layout, w, tile_len, tiles, splits, chunk,
-                        &scratch[argmin_thread_num()], partial_best, partial_index,
-                        inf_bits, coding)
+            reduce_item(layout, &tiling, w, &scratch[argmin_thread_num()],
+                        partial_best, partial_index, inf_bits, coding)
     else:
         # Without entering OpenMP at all: small inputs cost no more than a loop.
         for w in range(work):
-            reduce_item(layout, w, tile_len, tiles, splits, chunk, &scratch[0],
-                        partial_best, partial_index, inf_bits, coding)
-    if splits > 1:
+            reduce_item(layout, &tiling, w, &scratch[0], partial_best, partial_index,
+                        inf_bits, coding)
+    if tiling.splits > 1:
         for w in range(items):
-            merge_item(layout, w, tile_len, tiles, splits, partial_best, partial_index)
+            merge_item(layout, &tiling, w, partial_best, partial_index)
     free(memory)
     free(partial_best)
     free(partial_index)

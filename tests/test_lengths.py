@@ -98,6 +98,33 @@ def test_column_tiles(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_columns_apart(dtype, kernels):
+    # Rows of the columns not next to each other in memory: several rows are
+    # folded at once, then the rest one by one.
+    rng = np.random.default_rng(6)
+    for n in LENGTHS:
+        for x in cases(dtype, n, rng):
+            wide = np.zeros((n, 5), dtype)
+            wide[:, :3] = np.stack([x, x[::-1], x], axis=1)
+            check_all(wide[:, :3], 0)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_column_tiles_from_any_byte(dtype, kernels):
+    # Columns longer than a tile, starting anywhere within a cache line: the
+    # first tile is cut short so that the others start on one.
+    rng = np.random.default_rng(7)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    columns = 2 * 16384 // dtype.itemsize + 37
+    data = rng.choice(pool, size=(19, columns))
+    buffer = np.zeros(data.nbytes + 64, np.uint8)
+    for offset in range(0, 64, dtype.itemsize):
+        x = buffer[offset:offset + data.nbytes].view(dtype).reshape(data.shape)
+        x[...] = data
+        check_all(x, 0, (1, 2, 3))
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_long_rows_across_threads(dtype, kernels):
     rng = np.random.default_rng(4)
     base = background(dtype, LONG, rng, False)
