@@ -74,6 +74,13 @@ cdef extern from *:
 
 cdef extern from *:
     """
+    #define argmin_prefetch(p) __builtin_prefetch((p), 0, 3)
+    """
+    void prefetch "argmin_prefetch"(const void* p) nogil
+
+
+cdef extern from *:
+    """
     typedef struct argmin_integer_coding_s argmin_integer_coding;
     typedef struct argmin_float_coding_s argmin_float_coding;
     """
@@ -105,8 +112,6 @@ cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched.
     BLOCK_BYTES = 4096
-    # Bytes searched at once for the index of a block's minimum.
-    FIND_BYTES = 256
     # Bytes of the lane-wise minimum: four 256-bit or two 512-bit registers
     # (fewer leave the loop unvectorized or latency-bound).
     LANE_BYTES = 128
@@ -121,6 +126,8 @@ cdef enum:
     SHORT_ROW_BYTES = 64
     # Rows of a column tile folded into its running minimum at once.
     FOLD_ROWS = 8
+    # How far ahead of the loads a stream is asked for.
+    PREFETCH_BYTES = 4096
 
 
 # Whether a call of this module has run OpenMP threads.
@@ -196,89 +203,6 @@ cdef inline Py_ssize_t scan(
     return best_index
 
 
-cdef Py_ssize_t find(
-    const char* p, Py_ssize_t start, Py_ssize_t stop, key_t target, bint last,
-    key_t inf_bits, coding_t* coding,
-) noexcept nogil:
-    # First (or last) index in [start, stop) of a contiguous run (at most a
-    # block) that holds target.  Chunk by chunk from the near end, each chunk
-    # a vectorized minimum (or maximum) of its matching positions: one
-    # branch to mispredict, when the chunk that holds target is reached.
-    cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
-    cdef int32_t k, candidate, found, n, chunk = FIND_BYTES // sizeof(key_t)
-    cdef Py_ssize_t first
-    cdef const char* q
-    if last:
-        first = stop
-        while True:
-            n = <int32_t>min(<Py_ssize_t>chunk, first - start)
-            first -= n
-            q = p + first * size
-            found = -1
-            for k in range(n):
-                candidate = k if load(q + k * size, inf_bits, coding) == target else -1
-                found = candidate if candidate > found else found
-            if found >= 0:
-                return first + found
-    else:
-        first = start
-        while True:
-            n = <int32_t>min(<Py_ssize_t>chunk, stop - first)
-            q = p + first * size
-            found = n
-            for k in range(n):
-                candidate = k if load(q + k * size, inf_bits, coding) == target else n
-                found = candidate if candidate < found else found
-            if found < n:
-                return first + found
-            first += n
-
-
-cdef Py_ssize_t row_argmin(
-    const char* p, Py_ssize_t start, Py_ssize_t stop, key_t* best, bint last,
-    key_t inf_bits, coding_t* coding,
-) noexcept nogil:
-    # Index of the minimum of the contiguous elements [start, stop), start < stop.
-    # best receives the minimum's key.
-    cdef key_t lanes[LANE_BYTES]
-    cdef Py_ssize_t width = LANE_BYTES // sizeof(key_t)
-    cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
-    cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
-    cdef Py_ssize_t i = start, j, t, steps, best_index = start
-    cdef key_t v, block_min
-    cdef key_t minimum = load(p + start * size, inf_bits, coding)
-    cdef key_t floor = key_min(minimum)
-    while i + width <= stop:
-        if minimum == floor:
-            # Nothing is below the floor: the first index is final, the last
-            # one is the floor's last occurrence in the rest of the row.
-            if last:
-                j = stop - 1
-                while j >= i and load(p + j * size, inf_bits, coding) != floor:
-                    j -= 1
-                if j >= i:
-                    best_index = j
-            best[0] = minimum
-            return best_index
-        # A block of whole lane widths: a full block, or what the row has left.
-        steps = min(block, stop - i) // width
-        for j in range(width):
-            lanes[j] = load(p + (i + j) * size, inf_bits, coding)
-        for t in range(1, steps):
-            for j in range(width):
-                v = load(p + (i + t * width + j) * size, inf_bits, coding)
-                lanes[j] = v if v < lanes[j] else lanes[j]
-        block_min = lanes[0]
-        for j in range(1, width):
-            block_min = lanes[j] if lanes[j] < block_min else block_min
-        if better(block_min, minimum, last):
-            minimum = block_min
-            best_index = find(p, i, i + steps * width, block_min, last, inf_bits, coding)
-        i += steps * width
-    best[0] = minimum
-    return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
-
-
 cdef inline key_t chunk_rows(key_t k) noexcept nogil:
     # Most rows a column chunk spans: its row numbers must fit in key_t.
     if key_t is int8_t:
@@ -302,41 +226,101 @@ cdef inline void fold(
     index[0] = r if take else index[0]
 
 
+cdef inline void fold_row_at(
+    const char* row, Py_ssize_t r, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t stride,
+    key_t* chunk_best, key_t* chunk_index, bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Fold row number r, at `row`, into the running minimum of the tile
+    # elements [start, stop).
+    cdef Py_ssize_t j
+    cdef key_t b, i
+    for j in range(start, stop):
+        b = chunk_best[j]
+        i = chunk_index[j]
+        fold(load(row + j * stride, inf_bits, coding), <key_t>r, &b, &i, last)
+        # Stored unconditionally: a conditional store would branch.
+        chunk_best[j] = b
+        chunk_index[j] = i
+
+
+cdef inline void fold_rows_at(
+    const char* row, Py_ssize_t reduced_stride, Py_ssize_t r,
+    Py_ssize_t start, Py_ssize_t stop, Py_ssize_t stride,
+    key_t* chunk_best, key_t* chunk_index, bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # The same for FOLD_ROWS rows, from row number r at `row`: several
+    # streams read in parallel, and the running minimum loaded and stored once.
+    cdef Py_ssize_t j
+    cdef key_t b, i
+    cdef const char* q
+    for j in range(start, stop):
+        b = chunk_best[j]
+        i = chunk_index[j]
+        # Written out: a loop over the rows here would not vectorize.
+        q = row + j * stride
+        fold(load(q, inf_bits, coding), <key_t>r, &b, &i, last)
+        fold(load(q + reduced_stride, inf_bits, coding), <key_t>(r + 1), &b, &i, last)
+        fold(load(q + 2 * reduced_stride, inf_bits, coding), <key_t>(r + 2), &b, &i, last)
+        fold(load(q + 3 * reduced_stride, inf_bits, coding), <key_t>(r + 3), &b, &i, last)
+        fold(load(q + 4 * reduced_stride, inf_bits, coding), <key_t>(r + 4), &b, &i, last)
+        fold(load(q + 5 * reduced_stride, inf_bits, coding), <key_t>(r + 5), &b, &i, last)
+        fold(load(q + 6 * reduced_stride, inf_bits, coding), <key_t>(r + 6), &b, &i, last)
+        fold(load(q + 7 * reduced_stride, inf_bits, coding), <key_t>(r + 7), &b, &i, last)
+        chunk_best[j] = b
+        chunk_index[j] = i
+
+
 cdef inline void fold_rows(
+    const char* row, Py_ssize_t reduced_stride, Py_ssize_t r, Py_ssize_t count,
+    Py_ssize_t start, Py_ssize_t stop, Py_ssize_t stride,
+    key_t* chunk_best, key_t* chunk_index, bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Fold `count` rows (1 or FOLD_ROWS) into the tile elements [start, stop).
+    if count == FOLD_ROWS:
+        fold_rows_at(row, reduced_stride, r, start, stop, stride,
+                     chunk_best, chunk_index, last, inf_bits, coding)
+    else:
+        fold_row_at(row, r, start, stop, stride, chunk_best, chunk_index, last,
+                    inf_bits, coding)
+
+
+cdef inline void fold_lines(
     const char* row, Py_ssize_t reduced_stride, Py_ssize_t r, Py_ssize_t count,
     Py_ssize_t width, Py_ssize_t stride, key_t* chunk_best, key_t* chunk_index,
     bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Fold `count` rows (1 or FOLD_ROWS), from row number r at `row`, into a
-    # column tile's running minimum.  Several rows at once read as many
-    # streams in parallel, and load and store the running minimum once.
-    cdef Py_ssize_t j
-    cdef key_t b, i
-    cdef const char* q
-    if count == FOLD_ROWS:
-        for j in range(width):
-            b = chunk_best[j]
-            i = chunk_index[j]
-            # Written out: a loop over the rows here would not vectorize.
-            q = row + j * stride
-            fold(load(q, inf_bits, coding), <key_t>r, &b, &i, last)
-            fold(load(q + reduced_stride, inf_bits, coding), <key_t>(r + 1), &b, &i, last)
-            fold(load(q + 2 * reduced_stride, inf_bits, coding), <key_t>(r + 2), &b, &i, last)
-            fold(load(q + 3 * reduced_stride, inf_bits, coding), <key_t>(r + 3), &b, &i, last)
-            fold(load(q + 4 * reduced_stride, inf_bits, coding), <key_t>(r + 4), &b, &i, last)
-            fold(load(q + 5 * reduced_stride, inf_bits, coding), <key_t>(r + 5), &b, &i, last)
-            fold(load(q + 6 * reduced_stride, inf_bits, coding), <key_t>(r + 6), &b, &i, last)
-            fold(load(q + 7 * reduced_stride, inf_bits, coding), <key_t>(r + 7), &b, &i, last)
-            chunk_best[j] = b
-            chunk_index[j] = i
+    # Fold `count` rows into a column tile's running minimum.  A contiguous
+    # tile goes FOLD_ROWS cache lines at a time (one line of each of
+    # FOLD_ROWS rows, or FOLD_ROWS lines of one row), each asked for ahead of
+    # the loads: hardware prefetchers alone leave these streams at half speed.
+    cdef Py_ssize_t j = 0, u, k, lines = FOLD_ROWS // count
+    cdef Py_ssize_t span = lines * (CACHE_LINE // sizeof(key_t))
+    if stride != <Py_ssize_t>sizeof(key_t):
+        fold_rows(row, reduced_stride, r, count, 0, width, stride,
+                  chunk_best, chunk_index, last, inf_bits, coding)
+        return
+    while j < width:
+        for u in range(count):
+            for k in range(lines):
+                prefetch(row + u * reduced_stride + j * stride + k * CACHE_LINE
+                         + PREFETCH_BYTES)
+        fold_rows(row, reduced_stride, r, count, j, min(j + span, width), stride,
+                  chunk_best, chunk_index, last, inf_bits, coding)
+        j += span
+
+
+cdef inline void fold_tile(
+    const char* row, Py_ssize_t reduced_stride, Py_ssize_t r, Py_ssize_t count,
+    Py_ssize_t width, Py_ssize_t stride, key_t* chunk_best, key_t* chunk_index,
+    bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # fold_lines with `last` as a constant: each loop is compiled branch-free.
+    if last:
+        fold_lines(row, reduced_stride, r, count, width, stride, chunk_best, chunk_index,
+                   True, inf_bits, coding)
     else:
-        for j in range(width):
-            b = chunk_best[j]
-            i = chunk_index[j]
-            fold(load(row + j * stride, inf_bits, coding), <key_t>r, &b, &i, last)
-            # Stored unconditionally: a conditional store would branch.
-            chunk_best[j] = b
-            chunk_index[j] = i
+        fold_lines(row, reduced_stride, r, count, width, stride, chunk_best, chunk_index,
+                   False, inf_bits, coding)
 
 
 cdef void column_chunk(
@@ -347,7 +331,7 @@ cdef void column_chunk(
     # For each of `width` elements of a column tile (spaced by stride), the
     # minimum over the rows [0, rows) and its row.  Row numbers are kept in
     # the key's own type, so the compare-and-select vectorizes lane for lane.
-    cdef Py_ssize_t j, r = 0, count
+    cdef Py_ssize_t j, r = 0
     # Above every key, and row 0: `<` keeps row 0 when the column holds only
     # the largest key, `<=` takes every row.
     for j in range(width):
@@ -355,15 +339,90 @@ cdef void column_chunk(
         chunk_index[j] = 0
     while r < rows:
         # Rows that follow each other in memory are one stream already.
-        count = FOLD_ROWS if r + FOLD_ROWS <= rows and reduced_stride != width * stride else 1
-        # `last` as a constant: each loop is compiled branch-free.
-        if last:
-            fold_rows(p + r * reduced_stride, reduced_stride, r, count, width, stride,
-                      chunk_best, chunk_index, True, inf_bits, coding)
+        if r + FOLD_ROWS <= rows and reduced_stride != width * stride:
+            fold_tile(p + r * reduced_stride, reduced_stride, r, FOLD_ROWS, width, stride,
+                      chunk_best, chunk_index, last, inf_bits, coding)
+            r += FOLD_ROWS
         else:
-            fold_rows(p + r * reduced_stride, reduced_stride, r, count, width, stride,
-                      chunk_best, chunk_index, False, inf_bits, coding)
-        r += count
+            fold_tile(p + r * reduced_stride, reduced_stride, r, 1, width, stride,
+                      chunk_best, chunk_index, last, inf_bits, coding)
+            r += 1
+
+
+cdef inline Py_ssize_t lane_position(
+    const key_t* lanes, const key_t* lane_steps, key_t target, bint last,
+) noexcept nogil:
+    # Position in its block of the first (or last) target that a lane pass
+    # found: the earliest (or latest) step that holds it, then the lane.
+    # Compared in key_t, so both loops vectorize.
+    cdef Py_ssize_t j, width = LANE_BYTES // sizeof(key_t)
+    cdef key_t step, lane, candidate
+    cdef key_t none = key_min(target) if last else ~key_min(target)
+    step = none
+    for j in range(width):
+        candidate = lane_steps[j] if lanes[j] == target else none
+        step = (candidate if candidate > step else step) if last else (
+            candidate if candidate < step else step)
+    lane = none
+    for j in range(width):
+        candidate = <key_t>j if lanes[j] == target and lane_steps[j] == step else none
+        lane = (candidate if candidate > lane else lane) if last else (
+            candidate if candidate < lane else lane)
+    return <Py_ssize_t>step * width + <Py_ssize_t>lane
+
+
+cdef Py_ssize_t row_argmin(
+    const char* p, Py_ssize_t start, Py_ssize_t stop, key_t* best, bint last,
+    key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Index of the minimum of the contiguous elements [start, stop), start < stop.
+    # best receives the minimum's key.  Block by block, the row is read as
+    # columns LANE_BYTES wide: each lane keeps its minimum and the step that
+    # holds it, so one pass finds both.
+    cdef key_t lanes[LANE_BYTES]
+    cdef key_t lane_steps[LANE_BYTES]
+    cdef Py_ssize_t width = LANE_BYTES // sizeof(key_t)
+    cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
+    cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
+    cdef Py_ssize_t i = start, j, t, steps, best_index = start
+    cdef key_t block_min
+    cdef key_t minimum = load(p + start * size, inf_bits, coding)
+    cdef key_t floor = key_min(minimum)
+    while i + width <= stop:
+        if minimum == floor:
+            # Nothing is below the floor: the first index is final, the last
+            # one is the floor's last occurrence in the rest of the row.
+            if last:
+                j = stop - 1
+                while j >= i and load(p + j * size, inf_bits, coding) != floor:
+                    j -= 1
+                if j >= i:
+                    best_index = j
+            best[0] = minimum
+            return best_index
+        # A block of whole lane widths: a full block, or what the row has left.
+        steps = min(block, stop - i) // width
+        for j in range(width):
+            lanes[j] = ~floor
+            lane_steps[j] = 0
+        for t in range(steps):
+            prefetch(p + (i + t * width) * size + PREFETCH_BYTES)
+            prefetch(p + (i + t * width) * size + PREFETCH_BYTES + CACHE_LINE)
+            if last:
+                fold_row_at(p + (i + t * width) * size, t, 0, width, size, lanes, lane_steps,
+                            True, inf_bits, coding)
+            else:
+                fold_row_at(p + (i + t * width) * size, t, 0, width, size, lanes, lane_steps,
+                            False, inf_bits, coding)
+        block_min = lanes[0]
+        for j in range(1, width):
+            block_min = lanes[j] if lanes[j] < block_min else block_min
+        if better(block_min, minimum, last):
+            minimum = block_min
+            best_index = i + lane_position(lanes, lane_steps, block_min, last)
+        i += steps * width
+    best[0] = minimum
+    return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
 
 
 cdef void column_argmin(
