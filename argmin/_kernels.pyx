@@ -115,6 +115,7 @@ cdef enum:
     # Bytes of the lane-wise minimum: four 256-bit or two 512-bit registers
     # (fewer leave the loop unvectorized or latency-bound).
     LANE_BYTES = 128
+    MIN_LANES = 32
     CACHE_LINE = 64
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
@@ -349,13 +350,19 @@ cdef void column_chunk(
             r += 1
 
 
+cdef inline Py_ssize_t lane_count(key_t k) noexcept nogil:
+    # Lanes of a row's lane pass: LANE_BYTES, and at least MIN_LANES (the
+    # compiler unrolls fewer into scalar code).
+    return max(LANE_BYTES // sizeof(key_t), MIN_LANES)
+
+
 cdef inline Py_ssize_t lane_position(
     const key_t* lanes, const key_t* lane_steps, key_t target, bint last,
 ) noexcept nogil:
     # Position in its block of the first (or last) target that a lane pass
     # found: the earliest (or latest) step that holds it, then the lane.
     # Compared in key_t, so both loops vectorize.
-    cdef Py_ssize_t j, width = LANE_BYTES // sizeof(key_t)
+    cdef Py_ssize_t j, width = lane_count(target)
     cdef key_t step, lane, candidate
     cdef key_t none = key_min(target) if last else ~key_min(target)
     step = none
@@ -381,12 +388,12 @@ cdef Py_ssize_t row_argmin(
     # holds it, so one pass finds both.
     cdef key_t lanes[LANE_BYTES]
     cdef key_t lane_steps[LANE_BYTES]
-    cdef Py_ssize_t width = LANE_BYTES // sizeof(key_t)
+    cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
+    cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
     cdef Py_ssize_t i = start, j, t, steps, best_index = start
     cdef key_t block_min
-    cdef key_t minimum = load(p + start * size, inf_bits, coding)
     cdef key_t floor = key_min(minimum)
     while i + width <= stop:
         if minimum == floor:
