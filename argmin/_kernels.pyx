@@ -13,11 +13,15 @@ The kernels then only compare integers: ``<`` keeps the first index of the
 minimum, ``<=`` the last one.  Two loop shapes cover every layout:
 
 - *rows*: the reduced axis is contiguous; each output element scans its row in
-  blocks, with a vectorized lane-wise minimum, and only a block that improves
-  the running minimum is searched for the index;
+  blocks, each block read as lanes that keep their minimum and where it was,
+  so that one pass finds both;
 - *columns*: another axis is contiguous (or the reduced axis is not); a tile of
   that axis keeps a running minimum and index per element while the reduced
-  axis is walked on the outside, so memory is read in order.
+  axis is walked on the outside, several rows at a time, so memory is read in
+  order.  Columns of a few elements are read many rows at a time, as one row
+  of lanes.
+
+Streams are prefetched ahead of the loads.
 
 Work is split over OpenMP threads by output element, or, when there are fewer
 output tiles than threads, also along the reduced axis; partial results are
@@ -27,7 +31,7 @@ merged in axis order so that ties resolve the same for every thread count.
 cimport numpy as cnp
 from cython.parallel cimport prange
 from libc.stdint cimport (
-    INT8_MIN, INT16_MIN, INT32_MIN, INT64_MIN,
+    INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
     uint8_t, uint16_t, uint32_t, uint64_t,
 )
@@ -109,11 +113,10 @@ cdef enum:
     # Bytes of a row of a column tile: long enough to stream, short enough
     # that the tile's running minimum and row numbers stay in cache.
     TILE_BYTES = 16384
-    # Bytes of a block of a row, scanned with a lane-wise minimum before its
-    # index is searched.
+    # Bytes of a block of a row, whose lanes' minima are merged at its end.
     BLOCK_BYTES = 4096
-    # Bytes of the lane-wise minimum: four 256-bit or two 512-bit registers
-    # (fewer leave the loop unvectorized or latency-bound).
+    # Bytes of the lanes: four 256-bit or two 512-bit registers (fewer leave
+    # the loop unvectorized or latency-bound), and at least MIN_LANES lanes.
     LANE_BYTES = 128
     MIN_LANES = 32
     CACHE_LINE = 64
@@ -432,6 +435,37 @@ cdef Py_ssize_t row_argmin(
     return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
 
 
+cdef Py_ssize_t packed_column_argmin(
+    const char* p, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t width,
+    key_t* best, int64_t* index, key_t* chunk_best, key_t* chunk_index, bint last,
+    key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Columns of a few contiguous elements whose rows follow each other: the
+    # rows are read `pack` at a time as one row of pack * width lanes (lane l
+    # holds column l % width of row l // width), so that a vector holds many
+    # rows.  Sets best and index from rows [start, end) and returns end, the
+    # first row left out (fewer than pack rows are).
+    cdef Py_ssize_t pack = lane_count(inf_bits) // width, lanes = pack * width
+    cdef Py_ssize_t size = sizeof(key_t), rows = chunk_rows(inf_bits)
+    cdef Py_ssize_t end = start + (stop - start) // pack * pack, k = start, j, c
+    cdef int64_t row
+    for c in range(width):
+        best[c] = ~key_min(inf_bits)
+        index[c] = -1 if last else INT64_MAX
+    while k < end:
+        column_chunk(p + k * width * size, lanes * size, min(rows, (end - k) // pack),
+                     lanes, size, chunk_best, chunk_index, last, inf_bits, coding)
+        for j in range(lanes):
+            c = j % width
+            row = k + <int64_t>chunk_index[j] * pack + j // width
+            if chunk_best[j] < best[c] or (chunk_best[j] == best[c] and (
+                    row > index[c] if last else row < index[c])):
+                best[c] = chunk_best[j]
+                index[c] = row
+        k += rows * pack
+    return end
+
+
 cdef void column_argmin(
     const char* p, Py_ssize_t reduced_stride, Py_ssize_t start, Py_ssize_t stop,
     Py_ssize_t width, Py_ssize_t stride, key_t* best, int64_t* index,
@@ -441,6 +475,12 @@ cdef void column_argmin(
     # For each element of a column tile, the minimum over reduced positions
     # [start, stop) and its position: chunk by chunk, merged in axis order.
     cdef Py_ssize_t j, k = start, rows = chunk_rows(inf_bits)
+    cdef bint started = False
+    if (stride == <Py_ssize_t>sizeof(key_t) and reduced_stride == width * stride
+            and 2 * width <= lane_count(inf_bits)):
+        k = packed_column_argmin(p, start, stop, width, best, index, chunk_best,
+                                 chunk_index, last, inf_bits, coding)
+        started = k > start
     while k < stop:
         if stride == <Py_ssize_t>sizeof(key_t):
             # Compiled apart: a contiguous tile vectorizes.
@@ -451,10 +491,11 @@ cdef void column_argmin(
             column_chunk(p + k * reduced_stride, reduced_stride, min(rows, stop - k),
                          width, stride, chunk_best, chunk_index, last,
                          inf_bits, coding)
-        if k == start:
+        if not started:
             for j in range(width):
                 best[j] = chunk_best[j]
-                index[j] = start + chunk_index[j]
+                index[j] = k + chunk_index[j]
+            started = True
         else:
             for j in range(width):
                 if better(chunk_best[j], best[j], last):
@@ -619,7 +660,7 @@ cdef int reduce_layout(
     global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
-    cdef Py_ssize_t outer = 1, tile_len, items, work, w, t, misalign
+    cdef Py_ssize_t outer = 1, tile_len, chunk_len, items, work, w, t, misalign
     cdef Py_ssize_t thread_bytes
     cdef Tiling tiling
     cdef char* memory = NULL
@@ -647,9 +688,11 @@ cdef int reduce_layout(
     tiling.tile_len = tile_len
     tiling.tiles = (layout.column_len + tiling.shift + tile_len - 1) // tile_len
     items = outer * tiling.tiles
+    # A chunk's running minimum also serves packed narrow columns.
+    chunk_len = max(tile_len, lane_count(inf_bits))
     # Each thread's scratch starts on its own pair of cache lines: threads
     # that wrote to one line would take it from each other on every row.
-    thread_bytes = (tile_len * (3 * size + sizeof(int64_t)) + 127) & ~127
+    thread_bytes = (tile_len * (size + sizeof(int64_t)) + 2 * chunk_len * size + 127) & ~127
     tiling.splits = 1
     if num_threads > 1 and items < num_threads and n * tile_len >= 2 * MIN_SPLIT:
         tiling.splits = min((num_threads + items - 1) // items, n * tile_len // MIN_SPLIT)
@@ -672,7 +715,7 @@ cdef int reduce_layout(
             <char*>((<size_t>memory + 127) & ~(<size_t>127)) + t * thread_bytes)
         scratch[t].best = scratch[t].index + tile_len
         scratch[t].chunk_best = <key_t*>scratch[t].best + tile_len
-        scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + tile_len
+        scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + chunk_len
 
     if num_threads > 1:
         threads_have_run = True

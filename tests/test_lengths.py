@@ -110,6 +110,26 @@ def test_columns_apart(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+@pytest.mark.parametrize("width", [1, 2, 3, 5, 8, 16, 17])
+def test_narrow_columns(dtype, width, kernels):
+    # A few columns whose rows follow each other: many rows are read as one
+    # row of lanes, and the rows left over one by one.
+    rng = np.random.default_rng(8)
+    for n in LENGTHS + [16319, 16320, 16321, 40000]:
+        for x in cases(dtype, n, rng) if n < 5000 else [background(dtype, n, rng, False)]:
+            check_all(np.stack([np.roll(x, 7 * c) for c in range(width)], axis=1), 0)
+
+
+def test_narrow_columns_across_threads(kernels):
+    # Few narrow columns and a long reduced axis: split between threads.
+    rng = np.random.default_rng(9)
+    data = rng.integers(1, 5, size=(300_001, 3)).astype(np.uint8)
+    # Ties in columns 0 and 2, in different threads' chunks.
+    data[[5, 150_000, 150_000, 7, 299_999], [0, 0, 1, 2, 2]] = 0
+    check_all(data, 0, THREADS)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_column_tiles_from_any_byte(dtype, kernels):
     # Columns longer than a tile, starting anywhere within a cache line: the
     # first tile is cut short so that the others start on one.
