@@ -342,8 +342,10 @@ cdef void column_chunk(
         chunk_best[j] = ~key_min(inf_bits)
         chunk_index[j] = 0
     while r < rows:
-        # Rows that follow each other in memory are one stream already.
-        if r + FOLD_ROWS <= rows and reduced_stride != width * stride:
+        # Rows that follow each other in memory are one stream already, and
+        # a strided tile's loads are scalar anyway.
+        if (r + FOLD_ROWS <= rows and stride == <Py_ssize_t>sizeof(key_t)
+                and reduced_stride != width * stride):
             fold_tile(p + r * reduced_stride, reduced_stride, r, FOLD_ROWS, width, stride,
                       chunk_best, chunk_index, last, inf_bits, coding)
             r += FOLD_ROWS
