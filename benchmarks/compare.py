@@ -114,6 +114,29 @@ def competitors(threads):
     return found
 
 
+def report(label, x, cases, others, limit, args):
+    """Time argmin and the others on x for each (axis, last) case; print a row for each."""
+    # argmin first, for every case of this input, then the others: the
+    # thread pools of torch and onnxruntime keep spinning for a while after
+    # a call and would take the cores from the next measurement.
+    ours = {case: timeit(lambda: argmin.argmin(x, case[0], select_last_index=case[1],
+                                               num_threads=args.threads), args.repeat)
+            for case in cases}
+    for axis, last in cases:
+        cells = ""
+        for name, fn in others.items():
+            try:
+                theirs = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
+            except Exception:  # no kernel for this element type
+                cells += f" {'-':>12}"
+                continue
+            cells += f" {theirs / ours[axis, last]:>12.1f}"
+        speed = x.nbytes / ours[axis, last]
+        case = f"{label} axis={axis} last={last}"
+        print(f"{case:<34} {ours[axis, last] * 1e3:>8.2f} {speed / 1e9:>6.1f} "
+              f"{speed / limit:>6.0%}{cells}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mib", type=int, default=64, help="input size in MiB (default 64)")
@@ -133,34 +156,23 @@ def main():
     others = {} if args.no_competitors else competitors(args.threads)
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {args.threads}, "
           f"input {args.mib} MiB, read limit {limit / 1e9:.1f} GB/s "
-          f"(best numpy.max over {args.mib} MiB on {args.threads} threads)")
+          f"(fastest numpy.max over {args.mib} MiB on {args.threads} threads)")
     header = f"{'case':<34} {'ms':>8} {'GB/s':>6} {'limit':>6}" + "".join(
         f" {'x ' + name:>12}" for name in others)
     print(header)
     print("-" * len(header))
+    lasts = args.last or [0, 1]
     for dtype in args.dtype or DTYPES:
         for order in args.order or ["C", "F"]:
             x = make(dtype, nbytes, order, rng)
-            cases = [(axis, last) for axis in args.axis or [0, 1, 2] for last in args.last or [0, 1]]
-            # argmin first, for every case of this input, then the others: the
-            # thread pools of torch and onnxruntime keep spinning for a while
-            # after a call and would take the cores from the next measurement.
-            ours = {case: timeit(lambda: argmin.argmin(x, case[0], select_last_index=case[1],
-                                                       num_threads=args.threads), args.repeat)
-                    for case in cases}
-            for axis, last in cases:
-                cells = ""
-                for name, fn in others.items():
-                    try:
-                        theirs = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
-                    except Exception:  # no kernel for this element type
-                        cells += f" {'-':>12}"
-                        continue
-                    cells += f" {theirs / ours[axis, last]:>12.1f}"
-                speed = x.nbytes / ours[axis, last]
-                case = f"{dtype} {order} axis={axis} last={last}"
-                print(f"{case:<34} {ours[axis, last] * 1e3:>8.2f} {speed / 1e9:>6.1f} "
-                      f"{speed / limit:>6.0%}{cells}", flush=True)
+            report(f"{dtype} {order}", x, [(axis, last) for axis in args.axis or [0, 1, 2]
+                                           for last in lasts], others, limit, args)
+    # Narrow columns (axis 0) and short rows (axis 1) of a C array.
+    for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
+        for width in (2, 16):
+            x = make(dtype, nbytes, "C", rng).reshape(-1, width)
+            report(f"{dtype} (n, {width})", x, [(axis, last) for axis in (0, 1) for last in lasts],
+                   others, limit, args)
     x10 = np.arange(10, dtype=np.float32)[::-1].copy()
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
