@@ -1,4 +1,5 @@
-"""asv benchmarks: argmin over element type x axis x order x select_last_index, and tiny calls.
+"""asv benchmarks: argmin over element type x axis x order x select_last_index, narrow
+columns and short rows, and tiny calls.
 
 Run from ``benchmarks/``: ``asv run`` (history over commits) or
 ``asv run --python=same --quick`` (the installed argmin, once).
@@ -48,6 +49,21 @@ class Large:
         return self.x.nbytes / seconds / 1e9
 
     track_gbps.unit = "GB/s"
+
+
+class Narrow:
+    """16 MiB C arrays of shape (n, width): narrow columns (axis 0) and short rows (axis 1)."""
+
+    params = (["uint8", "float32"], [2, 16], [0, 1])
+    param_names = ["dtype", "width", "axis"]
+
+    def setup(self, dtype, width, axis):
+        rng = np.random.default_rng(0)
+        self.x = rng.integers(1, 101, size=(16 << 20) // np.dtype(dtype).itemsize,
+                              dtype=np.int8).astype(dtype).reshape(-1, width)
+
+    def time_argmin(self, dtype, width, axis):
+        argmin.argmin(self.x, axis)
 
 
 class Tiny:
