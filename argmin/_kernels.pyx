@@ -397,7 +397,7 @@ cdef Py_ssize_t row_argmin(
     cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
-    cdef Py_ssize_t i = start, j, t, steps, best_index = start
+    cdef Py_ssize_t i = start, j, k, t, steps, best_index = start
     cdef key_t block_min
     cdef key_t floor = key_min(minimum)
     while i + width <= stop:
@@ -418,16 +418,18 @@ cdef Py_ssize_t row_argmin(
             lanes[j] = ~floor
             lane_steps[j] = 0
         for t in range(steps):
-            prefetch(p + (i + t * width) * size + PREFETCH_BYTES)
-            prefetch(p + (i + t * width) * size + PREFETCH_BYTES + CACHE_LINE)
+            for k in range(width * size // CACHE_LINE):
+                prefetch(p + (i + t * width) * size + PREFETCH_BYTES + k * CACHE_LINE)
             if last:
                 fold_row_at(p + (i + t * width) * size, t, 0, width, size, lanes, lane_steps,
                             True, inf_bits, coding)
             else:
                 fold_row_at(p + (i + t * width) * size, t, 0, width, size, lanes, lane_steps,
                             False, inf_bits, coding)
-        block_min = lanes[0]
-        for j in range(1, width):
+        # From lane 0, not from lanes[0] and lane 1: whole vectors, loaded as
+        # they were stored, so the loads are served from the stores.
+        block_min = ~floor
+        for j in range(width):
             block_min = lanes[j] if lanes[j] < block_min else block_min
         if better(block_min, minimum, last):
             minimum = block_min
