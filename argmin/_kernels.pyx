@@ -113,8 +113,11 @@ cdef enum:
     # Bytes of a row of a column tile: long enough to stream, short enough
     # that the tile's running minimum and row numbers stay in cache.
     TILE_BYTES = 16384
-    # Bytes of a block of a row, whose lanes' minima are merged at its end.
+    # Bytes of a block of a row, scanned with a lane-wise minimum before its
+    # index is searched.
     BLOCK_BYTES = 4096
+    # Bytes searched at once for the index of a block's minimum.
+    FIND_BYTES = 256
     # Bytes of the lanes: four 256-bit or two 512-bit registers (fewer leave
     # the loop unvectorized or latency-bound), and at least MIN_LANES lanes.
     LANE_BYTES = 128
@@ -361,26 +364,42 @@ cdef inline Py_ssize_t lane_count(key_t k) noexcept nogil:
     return max(LANE_BYTES // sizeof(key_t), MIN_LANES)
 
 
-cdef inline Py_ssize_t lane_position(
-    const key_t* lanes, const key_t* lane_steps, key_t target, bint last,
+cdef Py_ssize_t find(
+    const char* p, Py_ssize_t start, Py_ssize_t stop, key_t target, bint last,
+    key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Position in its block of the first (or last) target that a lane pass
-    # found: the earliest (or latest) step that holds it, then the lane.
-    # Compared in key_t, so both loops vectorize.
-    cdef Py_ssize_t j, width = lane_count(target)
-    cdef key_t step, lane, candidate
-    cdef key_t none = key_min(target) if last else ~key_min(target)
-    step = none
-    for j in range(width):
-        candidate = lane_steps[j] if lanes[j] == target else none
-        step = (candidate if candidate > step else step) if last else (
-            candidate if candidate < step else step)
-    lane = none
-    for j in range(width):
-        candidate = <key_t>j if lanes[j] == target and lane_steps[j] == step else none
-        lane = (candidate if candidate > lane else lane) if last else (
-            candidate if candidate < lane else lane)
-    return <Py_ssize_t>step * width + <Py_ssize_t>lane
+    # First (or last) index in [start, stop) of a contiguous run (at most a
+    # block) that holds target.  Chunk by chunk from the near end, each chunk
+    # a vectorized minimum (or maximum) of its matching positions: one
+    # branch to mispredict, when the chunk that holds target is reached.
+    cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
+    cdef int32_t k, candidate, found, n, chunk = FIND_BYTES // sizeof(key_t)
+    cdef Py_ssize_t first
+    cdef const char* q
+    if last:
+        first = stop
+        while True:
+            n = <int32_t>min(<Py_ssize_t>chunk, first - start)
+            first -= n
+            q = p + first * size
+            found = -1
+            for k in range(n):
+                candidate = k if load(q + k * size, inf_bits, coding) == target else -1
+                found = candidate if candidate > found else found
+            if found >= 0:
+                return first + found
+    else:
+        first = start
+        while True:
+            n = <int32_t>min(<Py_ssize_t>chunk, stop - first)
+            q = p + first * size
+            found = n
+            for k in range(n):
+                candidate = k if load(q + k * size, inf_bits, coding) == target else n
+                found = candidate if candidate < found else found
+            if found < n:
+                return first + found
+            first += n
 
 
 cdef Py_ssize_t row_argmin(
@@ -388,17 +407,16 @@ cdef Py_ssize_t row_argmin(
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # Index of the minimum of the contiguous elements [start, stop), start < stop.
-    # best receives the minimum's key.  Block by block, the row is read as
-    # columns LANE_BYTES wide: each lane keeps its minimum and the step that
-    # holds it, so one pass finds both.
+    # best receives the minimum's key.  Block by block: a lane-wise minimum,
+    # and only a block that improves the running minimum is searched again
+    # for its index (in cache by then).
     cdef key_t lanes[LANE_BYTES]
-    cdef key_t lane_steps[LANE_BYTES]
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
     cdef Py_ssize_t i = start, j, k, t, steps, best_index = start
-    cdef key_t block_min
+    cdef key_t block_min, v
     cdef key_t floor = key_min(minimum)
     while i + width <= stop:
         if minimum == floor:
@@ -416,16 +434,12 @@ cdef Py_ssize_t row_argmin(
         steps = min(block, stop - i) // width
         for j in range(width):
             lanes[j] = ~floor
-            lane_steps[j] = 0
         for t in range(steps):
             for k in range(width * size // CACHE_LINE):
                 prefetch(p + (i + t * width) * size + PREFETCH_BYTES + k * CACHE_LINE)
-            if last:
-                fold_row_at(p + (i + t * width) * size, t, 0, width, size, lanes, lane_steps,
-                            True, inf_bits, coding)
-            else:
-                fold_row_at(p + (i + t * width) * size, t, 0, width, size, lanes, lane_steps,
-                            False, inf_bits, coding)
+            for j in range(width):
+                v = load(p + (i + t * width + j) * size, inf_bits, coding)
+                lanes[j] = v if v < lanes[j] else lanes[j]
         # From lane 0, not from lanes[0] and lane 1: whole vectors, loaded as
         # they were stored, so the loads are served from the stores.
         block_min = ~floor
@@ -433,7 +447,7 @@ cdef Py_ssize_t row_argmin(
             block_min = lanes[j] if lanes[j] < block_min else block_min
         if better(block_min, minimum, last):
             minimum = block_min
-            best_index = i + lane_position(lanes, lane_steps, block_min, last)
+            best_index = find(p, i, i + steps * width, block_min, last, inf_bits, coding)
         i += steps * width
     best[0] = minimum
     return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
