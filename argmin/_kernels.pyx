@@ -133,6 +133,8 @@ cdef enum:
     SHORT_ROW_BYTES = 64
     # Rows of a column tile folded into its running minimum at once.
     FOLD_ROWS = 8
+    # Bytes of the row of lanes that narrow columns are read as.
+    PACK_BYTES = 1024
     # How far ahead of the loads a stream is asked for.
     PREFETCH_BYTES = 4096
 
@@ -463,7 +465,7 @@ cdef Py_ssize_t packed_column_argmin(
     # holds column l % width of row l // width), so that a vector holds many
     # rows.  Sets best and index from rows [start, end) and returns end, the
     # first row left out (fewer than pack rows are).
-    cdef Py_ssize_t pack = lane_count(inf_bits) // width, lanes = pack * width
+    cdef Py_ssize_t pack = PACK_BYTES // sizeof(key_t) // width, lanes = pack * width
     cdef Py_ssize_t size = sizeof(key_t), rows = chunk_rows(inf_bits)
     cdef Py_ssize_t end = start + (stop - start) // pack * pack, k = start, j, c
     cdef int64_t row
@@ -495,7 +497,7 @@ cdef void column_argmin(
     cdef Py_ssize_t j, k = start, rows = chunk_rows(inf_bits)
     cdef bint started = False
     if (stride == <Py_ssize_t>sizeof(key_t) and reduced_stride == width * stride
-            and 2 * width <= lane_count(inf_bits)):
+            and 2 * width * sizeof(key_t) <= PACK_BYTES):
         k = packed_column_argmin(p, start, stop, width, best, index, chunk_best,
                                  chunk_index, last, inf_bits, coding)
         started = k > start
@@ -707,7 +709,7 @@ cdef int reduce_layout(
     tiling.tiles = (layout.column_len + tiling.shift + tile_len - 1) // tile_len
     items = outer * tiling.tiles
     # A chunk's running minimum also serves packed narrow columns.
-    chunk_len = max(tile_len, lane_count(inf_bits))
+    chunk_len = max(tile_len, PACK_BYTES // size)
     # Each thread's scratch starts on its own pair of cache lines: threads
     # that wrote to one line would take it from each other on every row.
     thread_bytes = (tile_len * (size + sizeof(int64_t)) + 2 * chunk_len * size + 127) & ~127

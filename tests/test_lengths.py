@@ -110,14 +110,34 @@ def test_columns_apart(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-@pytest.mark.parametrize("width", [1, 2, 3, 5, 8, 16, 17])
+@pytest.mark.parametrize("width", [1, 2, 3, 5, 8, 16, 17, 100, 300])
 def test_narrow_columns(dtype, width, kernels):
-    # A few columns whose rows follow each other: many rows are read as one
-    # row of lanes, and the rows left over one by one.
+    # Columns whose rows follow each other: many rows are read as one row of
+    # lanes, and the rows left over one by one.
     rng = np.random.default_rng(8)
-    for n in LENGTHS + [16319, 16320, 16321, 40000]:
+    lengths = LENGTHS + [16319, 16320, 16321, 40000] if width < 100 else [7, 8, 9, 63, 65, 257]
+    for n in lengths:
         for x in cases(dtype, n, rng) if n < 5000 else [background(dtype, n, rng, False)]:
             check_all(np.stack([np.roll(x, 7 * c) for c in range(width)], axis=1), 0)
+
+
+@pytest.mark.parametrize("dtype", [np.dtype("int8"), np.dtype("uint8")], ids=str)
+@pytest.mark.parametrize("width", [2, 3])
+def test_narrow_columns_across_chunks(dtype, width, kernels):
+    # Row numbers of 8-bit keys are counted in chunks of 127 (int8) or 255
+    # (uint8) rows of lanes, each 1024 bytes of rows: minima and ties on both
+    # sides of the chunk edges.
+    rng = np.random.default_rng(10)
+    pack = 1024 // width
+    n = 2 * 255 * pack + 5
+    base = background(dtype, n, rng, False)
+    edges = sorted({e + d for chunk in (127, 255) for e in range(chunk * pack, n, chunk * pack)
+                    for d in (-1, 0)})
+    for low in low_values(dtype):
+        x = np.stack([np.roll(base, c) for c in range(width)], axis=1)
+        x[edges[0], 0] = x[edges[-1], 0] = low  # a tie across chunks
+        x[edges[len(edges) // 2], 1] = low
+        check_all(x, 0)
 
 
 def test_narrow_columns_across_threads(kernels):
