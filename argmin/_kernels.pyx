@@ -110,8 +110,8 @@ ctypedef fused coding_t:
 
 
 cdef enum:
-    # Bytes of a row of a column tile: long enough to stream, short enough
-    # that the tile's running minimum and row numbers stay in cache.
+    # Bytes that a row of a column tile spans: long enough to stream, short
+    # enough that the tile's running minimum and row numbers stay in cache.
     TILE_BYTES = 16384
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched.
@@ -692,7 +692,10 @@ cdef int reduce_layout(
         outer *= layout.outer_len[d]
     if outer == 0:
         return 0
-    tile_len = min(layout.column_len, TILE_BYTES // size)
+    # A tile spans TILE_BYTES of each row: strided tiles (short rows read as
+    # columns) are shorter, so that the lines they touch stay in cache until
+    # the next row reads them.
+    tile_len = min(layout.column_len, max(1, TILE_BYTES // max(size, layout.column_stride)))
     if num_threads > 1 and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads:
         # Narrower tiles (of whole cache lines) give every thread some.
         tile_len = (layout.column_len + num_threads - 1) // num_threads

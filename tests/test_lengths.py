@@ -150,6 +150,20 @@ def test_narrow_columns_across_threads(kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_strided_column_tiles(dtype, kernels):
+    # Tiles of strided columns are shorter: columns of a sliced array, and
+    # rows of 64 bytes or less, which are read as columns across the rows.
+    rng = np.random.default_rng(11)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    # Columns more than a tile apart: tiles of one column.
+    check_all(rng.choice(pool, size=(3, 17 * 16385))[:, ::16385], 0)
+    for n in LENGTHS:
+        check_all(rng.choice(pool, size=(5, 3 * n))[:, ::3], 0)
+        for length in (2, 7, 64 // dtype.itemsize):
+            check_all(rng.choice(pool, size=(n, length)), 1)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_column_tiles_from_any_byte(dtype, kernels):
     # Columns longer than a tile, starting anywhere within a cache line: the
     # first tile is cut short so that the others start on one.
