@@ -78,7 +78,11 @@ cdef extern from *:
 
 cdef extern from *:
     """
+    #if defined(__GNUC__) || defined(__clang__)
     #define argmin_prefetch(p) __builtin_prefetch((p), 0, 3)
+    #else
+    #define argmin_prefetch(p) ((void)(p))
+    #endif
     """
     void prefetch "argmin_prefetch"(const void* p) nogil
 
