@@ -471,7 +471,7 @@ cdef Py_ssize_t packed_column_argmin(
     # first row left out (fewer than pack rows are).
     cdef Py_ssize_t pack = PACK_BYTES // sizeof(key_t) // width, lanes = pack * width
     cdef Py_ssize_t size = sizeof(key_t), rows = chunk_rows(inf_bits)
-    cdef Py_ssize_t end = start + (stop - start) // pack * pack, k = start, j, c
+    cdef Py_ssize_t end = start + (stop - start) // pack * pack, k = start, j, q, c
     cdef int64_t row
     for c in range(width):
         best[c] = ~key_min(inf_bits)
@@ -479,13 +479,15 @@ cdef Py_ssize_t packed_column_argmin(
     while k < end:
         column_chunk(p + k * width * size, lanes * size, min(rows, (end - k) // pack),
                      lanes, size, chunk_best, chunk_index, last, inf_bits, coding)
-        for j in range(lanes):
-            c = j % width
-            row = k + <int64_t>chunk_index[j] * pack + j // width
-            if chunk_best[j] < best[c] or (chunk_best[j] == best[c] and (
-                    row > index[c] if last else row < index[c])):
-                best[c] = chunk_best[j]
-                index[c] = row
+        # Lane j = q * width + c: column c of the q-th row of each row of lanes.
+        for q in range(pack):
+            for c in range(width):
+                j = q * width + c
+                row = k + <int64_t>chunk_index[j] * pack + q
+                if chunk_best[j] < best[c] or (chunk_best[j] == best[c] and (
+                        row > index[c] if last else row < index[c])):
+                    best[c] = chunk_best[j]
+                    index[c] = row
         k += rows * pack
     return end
 
