@@ -495,15 +495,15 @@ cdef Py_ssize_t packed_column_argmin(
 cdef void column_argmin(
     const char* p, Py_ssize_t reduced_stride, Py_ssize_t start, Py_ssize_t stop,
     Py_ssize_t width, Py_ssize_t stride, key_t* best, int64_t* index,
-    key_t* chunk_best, key_t* chunk_index, bint last,
+    key_t* chunk_best, key_t* chunk_index, bint last, bint pack_rows,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # For each element of a column tile, the minimum over reduced positions
-    # [start, stop) and its position: chunk by chunk, merged in axis order.
+    # [start, stop) and its position: chunk by chunk, merged in axis order;
+    # with pack_rows, most rows read as rows of lanes (packed_column_argmin).
     cdef Py_ssize_t j, k = start, rows = chunk_rows(inf_bits)
     cdef bint started = False
-    if (stride == <Py_ssize_t>sizeof(key_t) and reduced_stride == width * stride
-            and 2 * width * sizeof(key_t) <= PACK_BYTES):
+    if pack_rows:
         k = packed_column_argmin(p, start, stop, width, best, index, chunk_best,
                                  chunk_index, last, inf_bits, coding)
         started = k > start
@@ -600,12 +600,14 @@ cdef struct Scratch:
 cdef struct Tiling:
     # How the work is cut: column tiles of at most tile_len elements, the
     # first `shift` elements short so that the others start on a cache line;
-    # the reduced axis in `splits` chunks of `chunk` positions.
+    # the reduced axis in `splits` chunks of `chunk` positions.  pack_rows:
+    # the columns are narrow and their rows follow each other.
     Py_ssize_t tile_len
     Py_ssize_t shift
     Py_ssize_t tiles
     Py_ssize_t splits
     Py_ssize_t chunk
+    bint pack_rows
 
 
 cdef inline Py_ssize_t tile_span(
@@ -641,7 +643,8 @@ cdef void reduce_item(
     if layout.column_ndim > 0:
         column_argmin(p, layout.reduced_stride, start, stop, width,
                       layout.column_stride, best, index, <key_t*>scratch.chunk_best,
-                      <key_t*>scratch.chunk_index, layout.last, inf_bits, coding)
+                      <key_t*>scratch.chunk_index, layout.last, tiling.pack_rows,
+                      inf_bits, coding)
     elif layout.reduced_stride == <Py_ssize_t>sizeof(key_t):
         index[0] = row_argmin(p, start, stop, best, layout.last, inf_bits, coding)
     else:
@@ -702,7 +705,15 @@ cdef int reduce_layout(
     # columns) are shorter, so that the lines they touch stay in cache until
     # the next row reads them.
     tile_len = min(layout.column_len, max(1, TILE_BYTES // max(size, layout.column_stride)))
-    if num_threads > 1 and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads:
+    # Narrow columns whose rows follow each other are read as rows of lanes,
+    # in a chunk's running minimum of PACK_BYTES (otherwise it stays small:
+    # a small malloc is a fast one), one tile a column.
+    tiling.pack_rows = (layout.column_ndim > 0 and layout.column_stride == size
+                        and layout.reduced_stride == layout.column_len * size
+                        and 2 * layout.column_len * size <= PACK_BYTES)
+    chunk_len = PACK_BYTES // size if tiling.pack_rows else tile_len
+    if (num_threads > 1 and not tiling.pack_rows
+            and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads):
         # Narrower tiles (of whole cache lines) give every thread some.
         tile_len = (layout.column_len + num_threads - 1) // num_threads
         tile_len = max(CACHE_LINE // size, (tile_len + CACHE_LINE // size - 1) & ~(CACHE_LINE // size - 1))
@@ -717,8 +728,6 @@ cdef int reduce_layout(
     tiling.tile_len = tile_len
     tiling.tiles = (layout.column_len + tiling.shift + tile_len - 1) // tile_len
     items = outer * tiling.tiles
-    # A chunk's running minimum also serves packed narrow columns.
-    chunk_len = max(tile_len, PACK_BYTES // size)
     # Each thread's scratch starts on its own pair of cache lines: threads
     # that wrote to one line would take it from each other on every row.
     thread_bytes = (tile_len * (size + sizeof(int64_t)) + 2 * chunk_len * size + 127) & ~127
