@@ -13,8 +13,8 @@ The kernels then only compare integers: ``<`` keeps the first index of the
 minimum, ``<=`` the last one.  Two loop shapes cover every layout:
 
 - *rows*: the reduced axis is contiguous; each output element scans its row in
-  blocks, each block read as lanes that keep their minimum and where it was,
-  so that one pass finds both;
+  blocks, each a vectorized lane-wise minimum, and only a block that improves
+  the running minimum is searched again (from cache) for the index;
 - *columns*: another axis is contiguous (or the reduced axis is not); a tile of
   that axis keeps a running minimum and index per element while the reduced
   axis is walked on the outside, several rows at a time, so memory is read in
@@ -122,10 +122,13 @@ cdef enum:
     BLOCK_BYTES = 4096
     # Bytes searched at once for the index of a block's minimum.
     FIND_BYTES = 256
-    # Bytes of the lanes: four 256-bit or two 512-bit registers (fewer leave
-    # the loop unvectorized or latency-bound), and at least MIN_LANES lanes.
+    # Lanes of a row's lane-wise minimum: LANE_BYTES, four 256-bit or two
+    # 512-bit registers (fewer leave the loop unvectorized or latency-bound),
+    # but at least MIN_LANES (the compiler unrolls fewer into scalar code), so
+    # at most MAX_LANES.
     LANE_BYTES = 128
     MIN_LANES = 32
+    MAX_LANES = 128
     CACHE_LINE = 64
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
@@ -309,8 +312,9 @@ cdef inline void fold_lines(
     cdef Py_ssize_t j = 0, u, k, lines = FOLD_ROWS // count
     cdef Py_ssize_t span = lines * (CACHE_LINE // sizeof(key_t))
     if stride != <Py_ssize_t>sizeof(key_t):
-        fold_rows(row, reduced_stride, r, count, 0, width, stride,
-                  chunk_best, chunk_index, last, inf_bits, coding)
+        # A strided tile, folded one row at a time (see column_chunk).
+        fold_row_at(row, r, 0, width, stride, chunk_best, chunk_index, last,
+                    inf_bits, coding)
         return
     while j < width:
         for u in range(count):
@@ -345,7 +349,7 @@ cdef void column_chunk(
     # minimum over the rows [0, rows) and its row.  Row numbers are kept in
     # the key's own type, so the compare-and-select vectorizes lane for lane.
     cdef Py_ssize_t j, r = 0
-    # Above every key, and row 0: `<` keeps row 0 when the column holds only
+    # The largest key, and row 0: `<` keeps row 0 when the column holds only
     # the largest key, `<=` takes every row.
     for j in range(width):
         chunk_best[j] = ~key_min(inf_bits)
@@ -365,8 +369,7 @@ cdef void column_chunk(
 
 
 cdef inline Py_ssize_t lane_count(key_t k) noexcept nogil:
-    # Lanes of a row's lane pass: LANE_BYTES, and at least MIN_LANES (the
-    # compiler unrolls fewer into scalar code).
+    # Lanes of a row's lane-wise minimum (see LANE_BYTES).
     return max(LANE_BYTES // sizeof(key_t), MIN_LANES)
 
 
@@ -416,7 +419,7 @@ cdef Py_ssize_t row_argmin(
     # best receives the minimum's key.  Block by block: a lane-wise minimum,
     # and only a block that improves the running minimum is searched again
     # for its index (in cache by then).
-    cdef key_t lanes[LANE_BYTES]
+    cdef key_t lanes[MAX_LANES]
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
@@ -599,9 +602,9 @@ cdef struct Scratch:
 
 cdef struct Tiling:
     # How the work is cut: column tiles of at most tile_len elements, the
-    # first `shift` elements short so that the others start on a cache line;
-    # the reduced axis in `splits` chunks of `chunk` positions.  pack_rows:
-    # the columns are narrow and their rows follow each other.
+    # first tile `shift` elements short so that the others start on a cache
+    # line; the reduced axis in `splits` chunks of `chunk` positions.
+    # pack_rows: the columns are narrow and their rows follow each other.
     Py_ssize_t tile_len
     Py_ssize_t shift
     Py_ssize_t tiles
@@ -689,7 +692,8 @@ cdef int reduce_layout(
     global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
-    cdef Py_ssize_t outer = 1, tile_len, chunk_len, items, work, w, t, misalign
+    cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t
+    cdef Py_ssize_t misalign
     cdef Py_ssize_t thread_bytes
     cdef Tiling tiling
     cdef char* memory = NULL
@@ -704,20 +708,22 @@ cdef int reduce_layout(
     # A tile spans TILE_BYTES of each row: strided tiles (short rows read as
     # columns) are shorter, so that the lines they touch stay in cache until
     # the next row reads them.
-    tile_len = min(layout.column_len, max(1, TILE_BYTES // max(size, layout.column_stride)))
-    # Narrow columns whose rows follow each other are read as rows of lanes,
-    # in a chunk's running minimum of PACK_BYTES (otherwise it stays small:
-    # a small malloc is a fast one), one tile a column.
+    widest = min(layout.column_len, max(1, TILE_BYTES // max(size, layout.column_stride)))
+    tile_len = widest
+    # Narrow columns whose rows follow each other are read as rows of lanes
+    # (packed_column_argmin), one tile a column.
     tiling.pack_rows = (layout.column_ndim > 0 and layout.column_stride == size
                         and layout.reduced_stride == layout.column_len * size
                         and 2 * layout.column_len * size <= PACK_BYTES)
-    chunk_len = PACK_BYTES // size if tiling.pack_rows else tile_len
     if (num_threads > 1 and not tiling.pack_rows
             and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads):
         # Narrower tiles (of whole cache lines) give every thread some.
         tile_len = (layout.column_len + num_threads - 1) // num_threads
         tile_len = max(CACHE_LINE // size, (tile_len + CACHE_LINE // size - 1) & ~(CACHE_LINE // size - 1))
-        tile_len = min(tile_len, layout.column_len)
+        tile_len = min(tile_len, widest)
+    # A chunk's running minimum holds a tile, or a row of lanes (otherwise
+    # it stays small: a small malloc is a fast one).
+    chunk_capacity = PACK_BYTES // size if tiling.pack_rows else tile_len
     tiling.shift = 0
     misalign = <size_t>layout.data % CACHE_LINE
     if (layout.column_ndim > 0 and layout.column_stride == size and layout.column_len > tile_len
@@ -730,7 +736,8 @@ cdef int reduce_layout(
     items = outer * tiling.tiles
     # Each thread's scratch starts on its own pair of cache lines: threads
     # that wrote to one line would take it from each other on every row.
-    thread_bytes = (tile_len * (size + sizeof(int64_t)) + 2 * chunk_len * size + 127) & ~127
+    thread_bytes = (tile_len * (size + sizeof(int64_t)) + 2 * chunk_capacity * size
+                    + 127) & ~127
     tiling.splits = 1
     if num_threads > 1 and items < num_threads and n * tile_len >= 2 * MIN_SPLIT:
         tiling.splits = min((num_threads + items - 1) // items, n * tile_len // MIN_SPLIT)
@@ -753,7 +760,7 @@ cdef int reduce_layout(
             <char*>((<size_t>memory + 127) & ~(<size_t>127)) + t * thread_bytes)
         scratch[t].best = scratch[t].index + tile_len
         scratch[t].chunk_best = <key_t*>scratch[t].best + tile_len
-        scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + chunk_len
+        scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + chunk_capacity
 
     if num_threads > 1:
         threads_have_run = True

@@ -110,7 +110,7 @@ def test_columns_apart(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-@pytest.mark.parametrize("width", [1, 2, 3, 5, 8, 16, 17, 100, 300])
+@pytest.mark.parametrize("width", [2, 3, 4, 5, 8, 16, 17, 100, 300])
 def test_narrow_columns(dtype, width, kernels):
     # Columns whose rows follow each other: many rows are read as one row of
     # lanes, and the rows left over one by one.
@@ -165,6 +165,21 @@ def test_strided_column_tiles(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_strided_column_tiles_across_threads(dtype, kernels):
+    # Fewer tiles than threads: the tiles are cut narrower, never wider than
+    # a strided tile's span (whose scratch holds no more).
+    rng = np.random.default_rng(12)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    length = 64 // dtype.itemsize
+    x = rng.choice(pool, size=(64, 257 * length))[:, ::257]
+    default = kernels.parallel_threshold(0)  # threads even for this small input
+    try:
+        check_all(x, 0, (1, 3, 8))
+    finally:
+        kernels.parallel_threshold(default)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_column_tiles_from_any_byte(dtype, kernels):
     # Columns longer than a tile, starting anywhere within a cache line: the
     # first tile is cut short so that the others start on one.
@@ -176,7 +191,17 @@ def test_column_tiles_from_any_byte(dtype, kernels):
     for offset in range(0, 64, dtype.itemsize):
         x = buffer[offset:offset + data.nbytes].view(dtype).reshape(data.shape)
         x[...] = data
-        check_all(x, 0, (1, 2, 3))
+        check_all(x, 0, (1, 2, 3, 8))
+    # A column of a few lines, rows apart, and more threads than tiles: the
+    # tiles are cut narrower (still starting on a line) and the reduced axis
+    # is split between threads.
+    tall = rng.choice(pool, size=(8192, 2 * 64 // dtype.itemsize + 3))
+    buffer = np.zeros(2 * tall.nbytes + 64, np.uint8)
+    for offset in (0, dtype.itemsize):
+        wide = buffer[offset:offset + 2 * tall.nbytes].view(dtype).reshape(8192, -1)
+        x = wide[:, :tall.shape[1]]
+        x[...] = tall
+        check_all(x, 0, (1, 2, 3, 8))
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
