@@ -7,6 +7,10 @@ input read, that throughput as a fraction of the machine's read bandwidth
 ``numpy.max`` over an array of the same size, one slice per thread), and the ratio of numpy.argmin's
 time (and torch.argmin's and onnxruntime's, when installed) to ours.
 
+After the (64, 512, m) inputs come C arrays of shape (n, 2) and (n, 16),
+uint8 and float32: narrow columns along axis 0, short rows along axis 1
+(of the options, only --dtype and --last apply to them).
+
 numpy, torch and onnxruntime have no select_last_index: for select_last_index=1
 they get the same computation as the ONNX reference does (argmin of the
 flipped input).
