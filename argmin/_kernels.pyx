@@ -286,20 +286,6 @@ cdef inline void fold_rows_at(
         chunk_index[j] = i
 
 
-cdef inline void fold_rows(
-    const char* row, Py_ssize_t reduced_stride, Py_ssize_t r, Py_ssize_t count,
-    Py_ssize_t start, Py_ssize_t stop, Py_ssize_t stride,
-    key_t* chunk_best, key_t* chunk_index, bint last, key_t inf_bits, coding_t* coding,
-) noexcept nogil:
-    # Fold `count` rows (1 or FOLD_ROWS) into the tile elements [start, stop).
-    if count == FOLD_ROWS:
-        fold_rows_at(row, reduced_stride, r, start, stop, stride,
-                     chunk_best, chunk_index, last, inf_bits, coding)
-    else:
-        fold_row_at(row, r, start, stop, stride, chunk_best, chunk_index, last,
-                    inf_bits, coding)
-
-
 cdef inline void fold_lines(
     const char* row, Py_ssize_t reduced_stride, Py_ssize_t r, Py_ssize_t count,
     Py_ssize_t width, Py_ssize_t stride, key_t* chunk_best, key_t* chunk_index,
@@ -321,8 +307,12 @@ cdef inline void fold_lines(
             for k in range(lines):
                 prefetch(row + u * reduced_stride + j * stride + k * CACHE_LINE
                          + PREFETCH_BYTES)
-        fold_rows(row, reduced_stride, r, count, j, min(j + span, width), stride,
-                  chunk_best, chunk_index, last, inf_bits, coding)
+        if count == FOLD_ROWS:
+            fold_rows_at(row, reduced_stride, r, j, min(j + span, width), stride,
+                         chunk_best, chunk_index, last, inf_bits, coding)
+        else:
+            fold_row_at(row, r, j, min(j + span, width), stride, chunk_best, chunk_index,
+                        last, inf_bits, coding)
         j += span
 
 
