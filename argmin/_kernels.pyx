@@ -1,9 +1,11 @@
 """ArgMin kernels: reduce a strided N-d array along one axis, in place.
 
-Every element type is read through an integer *key* of its own width whose
-integer order is the ONNX order of the values:
+Every element type is read through a signed integer *key* of its own width
+whose integer order is the ONNX order of the values:
 
-- integers are their own key;
+- signed integers are their own key; unsigned integers have their top bit
+  flipped, which maps 0 to the smallest key: every type is compared as
+  signed integers of its width;
 - floating-point values (float16, bfloat16, float32, float64) turn from
   sign-magnitude into two's complement, so that -0.0 and +0.0 share the key 0,
   and every NaN gets the smallest key of the width, which makes NaN the
@@ -33,7 +35,6 @@ from cython.parallel cimport prange
 from libc.stdint cimport (
     INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
-    uint8_t, uint16_t, uint32_t, uint64_t,
 )
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
@@ -91,8 +92,10 @@ cdef extern from *:
     """
     typedef struct argmin_integer_coding_s argmin_integer_coding;
     typedef struct argmin_float_coding_s argmin_float_coding;
+    typedef struct argmin_unsigned_coding_s argmin_unsigned_coding;
     """
     ctypedef struct integer_coding "argmin_integer_coding"
+    ctypedef struct unsigned_coding "argmin_unsigned_coding"
     ctypedef struct float_coding "argmin_float_coding"
 
 
@@ -101,15 +104,13 @@ ctypedef fused key_t:
     int16_t
     int32_t
     int64_t
-    uint8_t
-    uint16_t
-    uint32_t
-    uint64_t
 
-# How the stored bits become a key: as they are (integers), or from
-# sign-magnitude floating point.
+# How the stored bits become a key: as they are (signed integers), with the
+# top bit flipped (unsigned integers, whose order then is the keys' order),
+# or from sign-magnitude floating point.
 ctypedef fused coding_t:
     integer_coding
+    unsigned_coding
     float_coding
 
 
@@ -180,10 +181,8 @@ cdef inline key_t key_min(key_t k) noexcept nogil:
         return INT16_MIN
     elif key_t is int32_t:
         return INT32_MIN
-    elif key_t is int64_t:
-        return INT64_MIN
     else:
-        return 0
+        return INT64_MIN
 
 
 cdef inline key_t load(const char* p, key_t inf_bits, coding_t* coding) noexcept nogil:
@@ -192,6 +191,8 @@ cdef inline key_t load(const char* p, key_t inf_bits, coding_t* coding) noexcept
     memcpy(&bits, p, sizeof(key_t))
     if coding_t is integer_coding:
         return bits
+    elif coding_t is unsigned_coding:
+        return bits ^ key_min(bits)
     else:
         magnitude = bits & ~key_min(bits)
         if magnitude > inf_bits:
@@ -223,12 +224,8 @@ cdef inline key_t chunk_rows(key_t k) noexcept nogil:
     # Most rows a column chunk spans: its row numbers must fit in key_t.
     if key_t is int8_t:
         return 127
-    elif key_t is uint8_t:
-        return 255
     elif key_t is int16_t:
         return 32767
-    elif key_t is uint16_t:
-        return 65535
     else:
         return 1 << 30
 
@@ -804,16 +801,16 @@ cdef int run(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
             status = reduce_layout[int64_t, integer_coding](layout, num_threads, 0, NULL)
     elif kind == b'u' and size == 1:
         with nogil:
-            status = reduce_layout[uint8_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int8_t, unsigned_coding](layout, num_threads, 0, NULL)
     elif kind == b'u' and size == 2:
         with nogil:
-            status = reduce_layout[uint16_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int16_t, unsigned_coding](layout, num_threads, 0, NULL)
     elif kind == b'u' and size == 4:
         with nogil:
-            status = reduce_layout[uint32_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int32_t, unsigned_coding](layout, num_threads, 0, NULL)
     elif kind == b'u' and size == 8:
         with nogil:
-            status = reduce_layout[uint64_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int64_t, unsigned_coding](layout, num_threads, 0, NULL)
     else:
         raise TypeError(f"no ArgMin kernel for element type {dtype}")
     if status < 0:
