@@ -5,23 +5,27 @@ whose integer order is the ONNX order of the values:
 
 - signed integers are their own key; unsigned integers have their top bit
   flipped, which maps 0 to the smallest key: every type is compared as
-  signed integers of its width;
+  signed integers of its width (GCC's code for unsigned keys measured up to
+  half as fast on short rows);
 - floating-point values (float16, bfloat16, float32, float64) turn from
   sign-magnitude into two's complement, so that -0.0 and +0.0 share the key 0,
   and every NaN gets the smallest key of the width, which makes NaN the
   minimum and lets ties decide between NaNs.
 
 The kernels then only compare integers: ``<`` keeps the first index of the
-minimum, ``<=`` the last one.  Two loop shapes cover every layout:
+minimum, ``<=`` the last one.  Three loop shapes cover every layout:
 
 - *rows*: the reduced axis is contiguous; each output element scans its row in
   blocks, each a vectorized lane-wise minimum, and only a block that improves
   the running minimum is searched again (from cache) for the index;
-- *columns*: another axis is contiguous (or the reduced axis is not); a tile of
-  that axis keeps a running minimum and index per element while the reduced
-  axis is walked on the outside, several rows at a time, so memory is read in
-  order.  Columns of a few elements are read many rows at a time, as one row
-  of lanes.
+- *short rows*: the reduced axis is contiguous and short; a tile of rows is
+  read row after row, each row's minimum a vectorized reduction and its index
+  a vectorized search of the row (from cache);
+- *columns*: another axis is contiguous (or the reduced axis is, in rows of a
+  few elements); a tile of that axis keeps a running minimum and index per
+  element while the reduced axis is walked on the outside, several rows at a
+  time, so memory is read in order.  Columns of a few elements are read many
+  rows at a time, as one row of lanes.
 
 Streams are prefetched ahead of the loads.
 
@@ -33,7 +37,7 @@ merged in axis order so that ties resolve the same for every thread count.
 cimport numpy as cnp
 from cython.parallel cimport prange
 from libc.stdint cimport (
-    INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
+    INT8_MIN, INT16_MIN, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
 )
 from libc.stdlib cimport free, malloc
@@ -136,9 +140,6 @@ cdef enum:
     MIN_SPLIT = 1 << 16
     MAX_DIMS = 64
     MAX_THREADS = 1024
-    # A contiguous reduced axis up to this many bytes is read as columns
-    # across the rows, not row by row.
-    SHORT_ROW_BYTES = 64
     # Rows of a column tile folded into its running minimum at once.
     FOLD_ROWS = 8
     # Bytes of the row of lanes that narrow columns are read as.
@@ -146,6 +147,14 @@ cdef enum:
     # How far ahead of the loads a stream is asked for.
     PREFETCH_BYTES = 4096
 
+
+# Contiguous rows of up to short_row_len elements are read a tile of rows at
+# a time (short_rows_argmin), not one by one (row_argmin); those of fewer than
+# min_row_len elements or min_row_bytes bytes are read across the rows, as
+# strided columns (measured with benchmarks/rows.py).
+cdef Py_ssize_t short_row_len = 256
+cdef Py_ssize_t min_row_len = 16
+cdef Py_ssize_t min_row_bytes = 64
 
 # Whether a call of this module has run OpenMP threads.
 cdef bint threads_have_run = False
@@ -185,19 +194,28 @@ cdef inline key_t key_min(key_t k) noexcept nogil:
         return INT64_MIN
 
 
-cdef inline key_t load(const char* p, key_t inf_bits, coding_t* coding) noexcept nogil:
-    # The key of the element at p; p need not be aligned.
-    cdef key_t bits, magnitude
+cdef inline key_t load(
+    const char* p, key_t inf_bits, coding_t* coding, bint select_free=False,
+) noexcept nogil:
+    # The key of the element at p; p need not be aligned.  select_free: the
+    # same key by arithmetic alone, for a minimum reduction (GCC vectorizes
+    # one only over operands without a select); elsewhere the selects cost
+    # less.
+    cdef key_t bits, magnitude, sign, nan
     memcpy(&bits, p, sizeof(key_t))
     if coding_t is integer_coding:
         return bits
     elif coding_t is unsigned_coding:
         return bits ^ key_min(bits)
-    else:
-        magnitude = bits & ~key_min(bits)
-        if magnitude > inf_bits:
-            return key_min(bits)
-        return -magnitude if bits < 0 else magnitude
+    magnitude = bits & ~key_min(bits)
+    if select_free:
+        # All ones for a negative value (whose magnitude is negated), and for a NaN.
+        sign = bits >> (8 * sizeof(key_t) - 1)
+        nan = -<key_t>(magnitude > inf_bits)
+        return (((magnitude ^ sign) - sign) & ~nan) | (key_min(bits) & nan)
+    if magnitude > inf_bits:
+        return key_min(bits)
+    return -magnitude if bits < 0 else magnitude
 
 
 cdef inline bint better(key_t candidate, key_t best, bint last) noexcept nogil:
@@ -449,6 +467,50 @@ cdef Py_ssize_t row_argmin(
     return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
 
 
+cdef inline int32_t find_short(
+    const char* q, int32_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # First (or last) index of target in a short row of n elements: the
+    # minimum (or maximum) of the matching positions, one vectorized pass.
+    cdef int32_t i, candidate, found = -1 if last else n
+    for i in range(n):
+        if last:
+            candidate = i if load(q + i * sizeof(key_t), inf_bits, coding) == target else -1
+            found = candidate if candidate > found else found
+        else:
+            candidate = i if load(q + i * sizeof(key_t), inf_bits, coding) == target else n
+            found = candidate if candidate < found else found
+    return found
+
+
+cdef void short_rows_argmin(
+    const char* p, Py_ssize_t row_stride, Py_ssize_t start, Py_ssize_t stop,
+    Py_ssize_t width, key_t* best, int64_t* index, bint last,
+    key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Rows too short for row_argmin's blocks, `width` of them row_stride
+    # apart: each row's minimum by a vectorized reduction, then its index
+    # searched for in the row (in cache by then).
+    cdef Py_ssize_t size = sizeof(key_t), j, k
+    cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef int32_t i, n = <int32_t>(stop - start)
+    cdef const char* q
+    cdef key_t minimum, v
+    for j in range(width):
+        q = p + j * row_stride + start * size
+        for k in range((n * size + CACHE_LINE - 1) // CACHE_LINE):
+            prefetch(q + ahead + k * CACHE_LINE)
+        minimum = ~key_min(inf_bits)
+        for i in range(n):
+            v = load(q + i * size, inf_bits, coding, True)
+            minimum = v if v < minimum else minimum
+        best[j] = minimum
+        if last:
+            index[j] = start + find_short(q, n, minimum, True, inf_bits, coding)
+        else:
+            index[j] = start + find_short(q, n, minimum, False, inf_bits, coding)
+
+
 cdef Py_ssize_t packed_column_argmin(
     const char* p, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t width,
     key_t* best, int64_t* index, key_t* chunk_best, key_t* chunk_index, bint last,
@@ -592,12 +654,14 @@ cdef struct Tiling:
     # first tile `shift` elements short so that the others start on a cache
     # line; the reduced axis in `splits` chunks of `chunk` positions.
     # pack_rows: the columns are narrow and their rows follow each other.
+    # short_rows: the columns are short contiguous rows, read row by row.
     Py_ssize_t tile_len
     Py_ssize_t shift
     Py_ssize_t tiles
     Py_ssize_t splits
     Py_ssize_t chunk
     bint pack_rows
+    bint short_rows
 
 
 cdef inline Py_ssize_t tile_span(
@@ -630,7 +694,10 @@ cdef void reduce_item(
     cdef int64_t* o
     locate(layout, item // tiles if tiles > 1 else item, &p, &o)
     p += first * layout.column_stride
-    if layout.column_ndim > 0:
+    if tiling.short_rows:
+        short_rows_argmin(p, layout.column_stride, start, stop, width, best, index,
+                          layout.last, inf_bits, coding)
+    elif layout.column_ndim > 0:
         column_argmin(p, layout.reduced_stride, start, stop, width,
                       layout.column_stride, best, index, <key_t*>scratch.chunk_best,
                       <key_t*>scratch.chunk_index, layout.last, tiling.pack_rows,
@@ -702,6 +769,9 @@ cdef int reduce_layout(
     tiling.pack_rows = (layout.column_ndim > 0 and layout.column_stride == size
                         and layout.reduced_stride == layout.column_len * size
                         and 2 * layout.column_len * size <= PACK_BYTES)
+    tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
+                         and n >= min_row_len and n * size >= min_row_bytes
+                         and n <= INT32_MAX)   # short_rows_argmin's positions
     if (num_threads > 1 and not tiling.pack_rows
             and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads):
         # Narrower tiles (of whole cache lines) give every thread some.
@@ -841,6 +911,22 @@ def parallel_threshold(nbytes=None):
     return previous
 
 
+def row_limits(limits=None):
+    """How contiguous rows are read: ``(short_row_len, min_row_len, min_row_bytes)``.
+
+    Rows of up to ``short_row_len`` elements are read a tile of rows at a
+    time, longer ones one by one, and those of fewer than ``min_row_len``
+    elements or ``min_row_bytes`` bytes across the rows, as strided columns.
+    With ``limits``, set them (for measuring where each way pays) and return
+    the previous ones.
+    """
+    global short_row_len, min_row_len, min_row_bytes
+    previous = (short_row_len, min_row_len, min_row_bytes)
+    if limits is not None:
+        short_row_len, min_row_len, min_row_bytes = limits
+    return previous
+
+
 # The type number numpy gave ``ml_dtypes.bfloat16`` (a user type, so not fixed).
 cdef int bfloat16_num = -1
 
@@ -945,7 +1031,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     if m == 0:
         rows = True
     elif layout.reduced_stride == size:
-        rows = n * size > SHORT_ROW_BYTES
+        rows = n > short_row_len
     elif column_stride == size:
         rows = False
     else:

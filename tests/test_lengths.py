@@ -11,6 +11,11 @@ LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
            2047, 2049, 4095, 4097, 8193]
 LONG = 3_000_017  # a few million: split between threads
 THREADS = (1, 2, 3, 8)
+# Each way of reading contiguous rows, forced for every length with
+# row_limits: across the rows as strided columns, a tile of short rows, and
+# row by row.
+HUGE = 1 << 40
+ROW_WAYS = {"columns": (HUGE, HUGE, HUGE), "short": (HUGE, 0, 0), "rows": (0, 0, 0)}
 
 
 def background(dtype, n, rng, descending):
@@ -57,6 +62,26 @@ def cases(dtype, n, rng):
                 x = x.copy()
                 x[q] = low  # a tie (or two NaNs) at p and q
                 yield x
+
+
+def extremes(dtype):
+    """The largest values, and for integers both sides of the top bit."""
+    if oracle.is_float(dtype):
+        return np.array([0.0, -0.0, np.inf]).astype(dtype)
+    info = np.iinfo(dtype)
+    top = 1 << (info.bits - 1)
+    return np.array([int(info.max), top - 1 if info.min == 0 else -1,
+                     top if info.min == 0 else 0], dtype=dtype)
+
+
+@pytest.fixture(params=list(ROW_WAYS))
+def row_way(request, kernels):
+    """Each way of reading contiguous rows in turn, with threads even for small inputs."""
+    limits = kernels.row_limits(ROW_WAYS[request.param])
+    threshold = kernels.parallel_threshold(0)
+    yield request.param
+    kernels.row_limits(limits)
+    kernels.parallel_threshold(threshold)
 
 
 def check_all(data, axis, thread_counts=(1,)):
@@ -151,9 +176,39 @@ def test_narrow_columns_across_threads(kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_short_rows(dtype, row_way):
+    # Rows of a few to a few hundred elements, read each way: one after
+    # another, apart, repeated (a zero stride), and as the first axis of a
+    # Fortran array (whose output is written across the rows).
+    rng = np.random.default_rng(13)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False),
+                           extremes(dtype)])
+    for n in (2, 15, 16, 17, 63, 64, 65, 255, 256, 257):
+        x = rng.choice(pool, size=(37, n))
+        check_all(x, 1, (1, 3))
+        check_all(rng.choice(pool, size=(37, n + 5))[:, 2:n + 2], 1)
+        check_all(np.broadcast_to(x[5], (37, n)), 1)
+        check_all(np.asfortranarray(rng.choice(pool, size=(n, 6, 5))), 0, (1, 3))
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_rows_across_threads_each_way(dtype, row_way):
+    # Two long rows, more threads than rows: each row is split between
+    # threads, with minima only past the first chunk, and at both ends.
+    rng = np.random.default_rng(14)
+    n = 200_003
+    data = np.stack([background(dtype, n, rng, False) for _ in range(2)])
+    for low in low_values(dtype):
+        x = data.copy()
+        x[0, [n // 2 + 1, 2 * n // 3 + 1]] = low
+        x[1, [0, n // 2, n - 1]] = low
+        check_all(x, 1, THREADS)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_strided_column_tiles(dtype, kernels):
     # Tiles of strided columns are shorter: columns of a sliced array, and
-    # rows of 64 bytes or less, which are read as columns across the rows.
+    # rows of a few elements, which are read as columns across the rows.
     rng = np.random.default_rng(11)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     # Columns more than a tile apart: tiles of one column.

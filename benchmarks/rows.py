@@ -1,0 +1,55 @@
+"""How to read short contiguous rows: GB/s of each way, by element type and row length.
+
+``python benchmarks/rows.py`` reduces 32 MiB C arrays of shape (rows, n) along axis 1 on one
+thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
+
+- *columns*: across the rows, as strided columns;
+- *short*: a tile of rows, each row a vectorized minimum and a search;
+- *rows*: row by row, in blocks (the way for long rows).
+
+The limits in use pick, for each row, the way that measured fastest here; ``*`` marks it.
+"""
+
+import numpy as np
+from compare import timeit
+
+import argmin
+from argmin import _api
+
+HUGE = 1 << 40
+WAYS = {"columns": (HUGE, HUGE, HUGE), "short": (HUGE, 0, 0), "rows": (0, 0, 0)}
+
+
+def way_in_use(n, itemsize, limits):
+    short_row_len, min_row_len, min_row_bytes = limits
+    if n > short_row_len:
+        return "rows"
+    if n < min_row_len or n * itemsize < min_row_bytes:
+        return "columns"
+    return "short"
+
+
+def main():
+    limits = _api.kernels.row_limits()
+    rng = np.random.default_rng(0)
+    print(f"limits in use (short_row_len, min_row_len, min_row_bytes): {limits}")
+    print(f"{'dtype':<8} {'n':>5} {'bytes':>6}" + "".join(f"{way:>10}" for way in WAYS) + "  GB/s")
+    for dtype in ("uint8", "int16", "float32", "float64"):
+        itemsize = np.dtype(dtype).itemsize
+        for nbytes in (16, 32, 64, 96, 128, 256, 512, 1024, 2048):
+            n = nbytes // itemsize
+            if n < 2:
+                continue
+            x = rng.integers(1, 101, size=((32 << 20) // nbytes, n)).astype(dtype)
+            cells = []
+            for way, forced in WAYS.items():
+                _api.kernels.row_limits(forced)
+                seconds = timeit(lambda: argmin.argmin(x, axis=1, num_threads=1), 15)
+                mark = "*" if way == way_in_use(n, itemsize, limits) else " "
+                cells.append(f"{x.nbytes / seconds / 1e9:>9.1f}{mark}")
+            _api.kernels.row_limits(limits)
+            print(f"{dtype:<8} {n:>5} {nbytes:>6}" + "".join(cells))
+
+
+if __name__ == "__main__":
+    main()
