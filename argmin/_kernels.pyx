@@ -142,6 +142,9 @@ cdef enum:
     MAX_THREADS = 1024
     # Rows of a column tile folded into its running minimum at once.
     FOLD_ROWS = 8
+    # Outer positions of short rows that a work item takes at once when
+    # they are written next to each other: a cache line of int64 indices.
+    OUT_BLOCK = 8
     # Bytes of the row of lanes that narrow columns are read as.
     PACK_BYTES = 1024
     # How far ahead of the loads a stream is asked for.
@@ -484,31 +487,35 @@ cdef inline int32_t find_short(
 
 
 cdef void short_rows_argmin(
-    const char* p, Py_ssize_t row_stride, Py_ssize_t start, Py_ssize_t stop,
-    Py_ssize_t width, key_t* best, int64_t* index, bint last,
-    key_t inf_bits, coding_t* coding,
+    const char* p, Py_ssize_t row_stride, Py_ssize_t width,
+    Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
+    key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Rows too short for row_argmin's blocks, `width` of them row_stride
-    # apart: each row's minimum by a vectorized reduction, then its index
+    # Rows too short for row_argmin's blocks: `streams` tiles stream_stride
+    # apart, each of `width` rows row_stride apart, read a row of each tile
+    # in turn.  Sets best and index of row j of tile b at j * streams + b.
+    # Each row's minimum is a vectorized reduction, then its index is
     # searched for in the row (in cache by then).
-    cdef Py_ssize_t size = sizeof(key_t), j, k
+    cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef int32_t i, n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t minimum, v
-    for j in range(width):
-        q = p + j * row_stride + start * size
-        for k in range((n * size + CACHE_LINE - 1) // CACHE_LINE):
-            prefetch(q + ahead + k * CACHE_LINE)
-        minimum = ~key_min(inf_bits)
-        for i in range(n):
-            v = load(q + i * size, inf_bits, coding, True)
-            minimum = v if v < minimum else minimum
-        best[j] = minimum
-        if last:
-            index[j] = start + find_short(q, n, minimum, True, inf_bits, coding)
-        else:
-            index[j] = start + find_short(q, n, minimum, False, inf_bits, coding)
+    for r in range(width):
+        for b in range(streams):
+            j = r * streams + b
+            q = p + r * row_stride + b * stream_stride + start * size
+            for k in range((n * size + CACHE_LINE - 1) // CACHE_LINE):
+                prefetch(q + ahead + k * CACHE_LINE)
+            minimum = ~key_min(inf_bits)
+            for i in range(n):
+                v = load(q + i * size, inf_bits, coding, True)
+                minimum = v if v < minimum else minimum
+            best[j] = minimum
+            if last:
+                index[j] = start + find_short(q, n, minimum, True, inf_bits, coding)
+            else:
+                index[j] = start + find_short(q, n, minimum, False, inf_bits, coding)
 
 
 cdef Py_ssize_t packed_column_argmin(
@@ -610,19 +617,22 @@ cdef inline int64_t logical(const Layout* layout, int64_t i) noexcept nogil:
 
 cdef void write_tile(
     const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
-    const int64_t* index,
+    Py_ssize_t streams, const int64_t* index,
 ) noexcept nogil:
     # Write the indices of column positions [first, first + width) to the
-    # output of one outer position, o.
+    # output of one outer position, o, or of `streams` outer positions one
+    # after another in the output (one column axis only), index[j * streams + b].
     cdef int d, last_axis = layout.column_ndim - 1
-    cdef Py_ssize_t j, offset = 0, rest = first
+    cdef Py_ssize_t j, b, offset = 0, rest = first
     cdef Py_ssize_t position[MAX_DIMS]
     if last_axis < 0:
         o[0] = logical(layout, index[0])   # rows: one element
         return
     if last_axis == 0:
         for j in range(width):
-            o[(first + j) * layout.column_out_stride[0]] = logical(layout, index[j])
+            for b in range(streams):
+                o[(first + j) * layout.column_out_stride[0] + b] = logical(
+                    layout, index[j * streams + b])
         return
     for d in range(last_axis, -1, -1):
         position[d] = rest % layout.column_axis_len[d]
@@ -654,7 +664,8 @@ cdef struct Tiling:
     # first tile `shift` elements short so that the others start on a cache
     # line; the reduced axis in `splits` chunks of `chunk` positions.
     # pack_rows: the columns are narrow and their rows follow each other.
-    # short_rows: the columns are short contiguous rows, read row by row.
+    # short_rows: the columns are short contiguous rows, read row by row;
+    # `block` positions of the innermost outer axis at once (see reduce_layout).
     Py_ssize_t tile_len
     Py_ssize_t shift
     Py_ssize_t tiles
@@ -662,6 +673,7 @@ cdef struct Tiling:
     Py_ssize_t chunk
     bint pack_rows
     bint short_rows
+    Py_ssize_t block
 
 
 cdef inline Py_ssize_t tile_span(
@@ -690,13 +702,23 @@ cdef void reduce_item(
     cdef Py_ssize_t start = (w % splits) * tiling.chunk if splits > 1 else 0
     cdef Py_ssize_t stop = min(start + tiling.chunk, layout.reduced_len)
     cdef Py_ssize_t first, width = tile_span(layout, tiling, item % tiles if tiles > 1 else 0, &first)
+    cdef Py_ssize_t position = item // tiles if tiles > 1 else item, streams = 1
+    cdef Py_ssize_t inner, blocks
     cdef const char* p
     cdef int64_t* o
-    locate(layout, item // tiles if tiles > 1 else item, &p, &o)
+    if tiling.block > 1:
+        # A block of the innermost outer axis: its first position, and how
+        # many it holds (fewer at the end of the axis).
+        inner = layout.outer_len[layout.outer_ndim - 1]
+        blocks = (inner + tiling.block - 1) // tiling.block
+        streams = min(tiling.block, inner - position % blocks * tiling.block)
+        position = position // blocks * inner + position % blocks * tiling.block
+    locate(layout, position, &p, &o)
     p += first * layout.column_stride
     if tiling.short_rows:
-        short_rows_argmin(p, layout.column_stride, start, stop, width, best, index,
-                          layout.last, inf_bits, coding)
+        short_rows_argmin(p, layout.column_stride, width,
+                          layout.outer_stride[layout.outer_ndim - 1] if streams > 1 else 0,
+                          streams, start, stop, best, index, layout.last, inf_bits, coding)
     elif layout.column_ndim > 0:
         column_argmin(p, layout.reduced_stride, start, stop, width,
                       layout.column_stride, best, index, <key_t*>scratch.chunk_best,
@@ -709,7 +731,7 @@ cdef void reduce_item(
         index[0] = scan(p, layout.reduced_stride, start + 1, stop, best, start,
                         layout.last, inf_bits, coding)
     if splits == 1:
-        write_tile(layout, o, first, width, index)
+        write_tile(layout, o, first, width, streams, index)
     else:
         memcpy(partial_best + w * tile_len, best, width * sizeof(key_t))
         memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
@@ -736,7 +758,7 @@ cdef void merge_item(
                 k = partial_best[w * tile_len + j]
                 i = partial_index[w * tile_len + j]
         partial_index[first * tile_len + j] = i
-    write_tile(layout, o, column, width, partial_index + first * tile_len)
+    write_tile(layout, o, column, width, 1, partial_index + first * tile_len)
 
 
 cdef int reduce_layout(
@@ -746,7 +768,7 @@ cdef int reduce_layout(
     global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
-    cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t
+    cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner
     cdef Py_ssize_t misalign
     cdef Py_ssize_t thread_bytes
     cdef Tiling tiling
@@ -772,6 +794,16 @@ cdef int reduce_layout(
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
                          and n >= min_row_len and n * size >= min_row_bytes
                          and n <= INT32_MAX)   # short_rows_argmin's positions
+    # Short rows write an output element each: where their column is
+    # written far apart but the innermost outer axis next to each other
+    # (the first axis of a Fortran array), a work item reads `block` tiles
+    # of that axis side by side and writes whole lines of output.
+    tiling.block = 1
+    if (tiling.short_rows and layout.column_ndim == 1 and layout.outer_ndim > 0
+            and layout.outer_out_stride[layout.outer_ndim - 1] == 1):
+        tiling.block = OUT_BLOCK
+        inner = layout.outer_len[layout.outer_ndim - 1]
+        outer = outer // inner * ((inner + OUT_BLOCK - 1) // OUT_BLOCK)
     if (num_threads > 1 and not tiling.pack_rows
             and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads):
         # Narrower tiles (of whole cache lines) give every thread some.
@@ -793,10 +825,11 @@ cdef int reduce_layout(
     items = outer * tiling.tiles
     # Each thread's scratch starts on its own pair of cache lines: threads
     # that wrote to one line would take it from each other on every row.
-    thread_bytes = (tile_len * (size + sizeof(int64_t)) + 2 * chunk_capacity * size
+    thread_bytes = (tiling.block * tile_len * (size + sizeof(int64_t)) + 2 * chunk_capacity * size
                     + 127) & ~127
     tiling.splits = 1
-    if num_threads > 1 and items < num_threads and n * tile_len >= 2 * MIN_SPLIT:
+    if (num_threads > 1 and items < num_threads and n * tile_len >= 2 * MIN_SPLIT
+            and tiling.block == 1):
         tiling.splits = min((num_threads + items - 1) // items, n * tile_len // MIN_SPLIT)
     tiling.chunk = (n + tiling.splits - 1) // tiling.splits
     tiling.splits = (n + tiling.chunk - 1) // tiling.chunk
@@ -815,8 +848,8 @@ cdef int reduce_layout(
     for t in range(num_threads):
         scratch[t].index = <int64_t*>(
             <char*>((<size_t>memory + 127) & ~(<size_t>127)) + t * thread_bytes)
-        scratch[t].best = scratch[t].index + tile_len
-        scratch[t].chunk_best = <key_t*>scratch[t].best + tile_len
+        scratch[t].best = scratch[t].index + tiling.block * tile_len
+        scratch[t].chunk_best = <key_t*>scratch[t].best + tiling.block * tile_len
         scratch[t].chunk_index = <key_t*>scratch[t].chunk_best + chunk_capacity
 
     if num_threads > 1:
@@ -1040,9 +1073,13 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     layout.column_len = 1
     layout.column_stride = column_stride
     if not rows:
-        # The innermost axis, and the axes that continue it evenly in the input.
+        # The innermost axis, and the axes that continue it evenly in the
+        # input, and for contiguous rows (an output element each) in the
+        # output too.
         d = m - 1
-        while d >= 0 and layout.outer_stride[d] == layout.column_len * column_stride:
+        while d >= 0 and layout.outer_stride[d] == layout.column_len * column_stride and (
+                layout.reduced_stride != size or layout.outer_out_stride[d]
+                == layout.column_len * layout.outer_out_stride[m - 1]):
             layout.column_len *= layout.outer_len[d]
             d -= 1
         layout.column_ndim = m - 1 - d
