@@ -37,7 +37,7 @@ merged in axis order so that ties resolve the same for every thread count.
 cimport numpy as cnp
 from cython.parallel cimport prange
 from libc.stdint cimport (
-    INT8_MIN, INT16_MIN, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN,
+    INT8_MAX, INT8_MIN, INT16_MIN, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
 )
 from libc.stdlib cimport free, malloc
@@ -108,6 +108,11 @@ ctypedef fused key_t:
     int16_t
     int32_t
     int64_t
+
+# Positions in a short row (see find_in_row).
+ctypedef fused position_t:
+    int8_t
+    int32_t
 
 # How the stored bits become a key: as they are (signed integers), with the
 # top bit flipped (unsigned integers, whose order then is the keys' order),
@@ -470,12 +475,12 @@ cdef Py_ssize_t row_argmin(
     return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
 
 
-cdef inline int32_t find_short(
-    const char* q, int32_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
+cdef inline position_t find_short(
+    const char* q, position_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # First (or last) index of target in a short row of n elements: the
     # minimum (or maximum) of the matching positions, one vectorized pass.
-    cdef int32_t i, candidate, found = -1 if last else n
+    cdef position_t i, candidate, found = -1 if last else n
     for i in range(n):
         if last:
             candidate = i if load(q + i * sizeof(key_t), inf_bits, coding) == target else -1
@@ -484,6 +489,21 @@ cdef inline int32_t find_short(
             candidate = i if load(q + i * sizeof(key_t), inf_bits, coding) == target else n
             found = candidate if candidate < found else found
     return found
+
+
+cdef inline int32_t find_in_row(
+    const char* q, int32_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # find_short, with 8-bit positions for 8-bit keys in a row that they
+    # number: four times as many to a vector (measured 1.3 times as fast on
+    # rows of 64 bytes; 16-bit positions measured no faster than 32-bit).
+    if sizeof(key_t) == 1 and n <= INT8_MAX:
+        if last:
+            return find_short(q, <int8_t>n, target, True, inf_bits, coding)
+        return find_short(q, <int8_t>n, target, False, inf_bits, coding)
+    if last:
+        return find_short(q, n, target, True, inf_bits, coding)
+    return find_short(q, n, target, False, inf_bits, coding)
 
 
 cdef void short_rows_argmin(
@@ -512,10 +532,7 @@ cdef void short_rows_argmin(
                 v = load(q + i * size, inf_bits, coding, True)
                 minimum = v if v < minimum else minimum
             best[j] = minimum
-            if last:
-                index[j] = start + find_short(q, n, minimum, True, inf_bits, coding)
-            else:
-                index[j] = start + find_short(q, n, minimum, False, inf_bits, coding)
+            index[j] = start + find_in_row(q, n, minimum, last, inf_bits, coding)
 
 
 cdef Py_ssize_t packed_column_argmin(

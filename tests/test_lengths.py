@@ -183,7 +183,7 @@ def test_short_rows(dtype, row_way):
     rng = np.random.default_rng(13)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False),
                            extremes(dtype)])
-    for n in (2, 15, 16, 17, 63, 64, 65, 255, 256, 257):
+    for n in (2, 15, 16, 17, 63, 64, 65, 127, 128, 255, 256, 257):
         x = rng.choice(pool, size=(37, n))
         check_all(x, 1, (1, 3))
         check_all(rng.choice(pool, size=(37, n + 5))[:, 2:n + 2], 1)
