@@ -30,14 +30,15 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
 Streams are prefetched ahead of the loads.
 
 Work is split over OpenMP threads by output element, or, when there are fewer
-output tiles than threads, also along the reduced axis; partial results are
-merged in axis order so that ties resolve the same for every thread count.
+output tiles than threads (and the tiles are not short rows in blocks), also
+along the reduced axis; partial results are merged in axis order so that ties
+resolve the same for every thread count.
 """
 
 cimport numpy as cnp
 from cython.parallel cimport prange
 from libc.stdint cimport (
-    INT8_MAX, INT8_MIN, INT16_MIN, INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN,
+    INT8_MAX, INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
 )
 from libc.stdlib cimport free, malloc
@@ -150,16 +151,19 @@ cdef enum:
     # Outer positions of short rows that a work item takes at once when
     # they are written next to each other: a cache line of int64 indices.
     OUT_BLOCK = 8
+    # Most elements of a short row: its keys are kept for the search.
+    SHORT_ROW_MAX = 256
     # Bytes of the row of lanes that narrow columns are read as.
     PACK_BYTES = 1024
     # How far ahead of the loads a stream is asked for.
     PREFETCH_BYTES = 4096
 
 
-# Contiguous rows of up to short_row_len elements are read a tile of rows at
-# a time (short_rows_argmin), not one by one (row_argmin); those of fewer than
-# min_row_len elements or min_row_bytes bytes are read across the rows, as
-# strided columns (measured with benchmarks/rows.py).
+# Contiguous rows of more than short_row_len elements are read one by one
+# (row_argmin), shorter ones a tile of rows at a time (short_rows_argmin),
+# except those of fewer than min_row_len elements or min_row_bytes bytes (or
+# more than SHORT_ROW_MAX), which are read across the rows, as strided
+# columns (measured with benchmarks/rows.py).
 cdef Py_ssize_t short_row_len = 256
 cdef Py_ssize_t min_row_len = 16
 cdef Py_ssize_t min_row_bytes = 64
@@ -511,16 +515,19 @@ cdef void short_rows_argmin(
     Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
     key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Rows too short for row_argmin's blocks: `streams` tiles stream_stride
-    # apart, each of `width` rows row_stride apart, read a row of each tile
-    # in turn.  Sets best and index of row j of tile b at j * streams + b.
-    # Each row's minimum is a vectorized reduction, then its index is
-    # searched for in the row (in cache by then).
+    # Rows too short for row_argmin's blocks (at most SHORT_ROW_MAX
+    # elements): `streams` tiles stream_stride apart, each of `width` rows
+    # row_stride apart, read a row of each tile in turn.  Sets best and index
+    # of row j of tile b at j * streams + b.  Each row's minimum is a
+    # vectorized reduction that keeps the keys, whose index is then searched
+    # for among them (computed once: floating-point keys cost several
+    # instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef int32_t i, n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t minimum, v
+    cdef key_t keys[SHORT_ROW_MAX]
     for r in range(width):
         for b in range(streams):
             j = r * streams + b
@@ -530,9 +537,11 @@ cdef void short_rows_argmin(
             minimum = ~key_min(inf_bits)
             for i in range(n):
                 v = load(q + i * size, inf_bits, coding, True)
+                keys[i] = v
                 minimum = v if v < minimum else minimum
             best[j] = minimum
-            index[j] = start + find_in_row(q, n, minimum, last, inf_bits, coding)
+            index[j] = start + find_in_row(<const char*>keys, n, minimum, last, inf_bits,
+                                           <integer_coding*>NULL)
 
 
 cdef Py_ssize_t packed_column_argmin(
@@ -707,8 +716,8 @@ cdef void reduce_item(
     key_t* partial_best, int64_t* partial_index,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Work item w: one column tile (or row) of one outer position, over one
-    # chunk of the reduced axis.  Writes the output, or the partial result
+    # Work item w: one column tile (or row) of one outer position, or of a
+    # block of them, over one chunk of the reduced axis.  Writes the output, or the partial result
     # when the reduced axis is split.
     cdef key_t* best = <key_t*>scratch.best
     cdef int64_t* index = scratch.index
@@ -810,10 +819,10 @@ cdef int reduce_layout(
                         and 2 * layout.column_len * size <= PACK_BYTES)
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
                          and n >= min_row_len and n * size >= min_row_bytes
-                         and n <= INT32_MAX)   # short_rows_argmin's positions
+                         and n <= SHORT_ROW_MAX)
     # Short rows write an output element each: where their column is
     # written far apart but the innermost outer axis next to each other
-    # (the first axis of a Fortran array), a work item reads `block` tiles
+    # (the first axis of a 3-D Fortran array), a work item reads `block` tiles
     # of that axis side by side and writes whole lines of output.
     tiling.block = 1
     if (tiling.short_rows and layout.column_ndim == 1 and layout.outer_ndim > 0
@@ -964,11 +973,12 @@ def parallel_threshold(nbytes=None):
 def row_limits(limits=None):
     """How contiguous rows are read: ``(short_row_len, min_row_len, min_row_bytes)``.
 
-    Rows of up to ``short_row_len`` elements are read a tile of rows at a
-    time, longer ones one by one, and those of fewer than ``min_row_len``
-    elements or ``min_row_bytes`` bytes across the rows, as strided columns.
-    With ``limits``, set them (for measuring where each way pays) and return
-    the previous ones.
+    Rows of more than ``short_row_len`` elements are read one by one,
+    shorter ones a tile of rows at a time, except those of fewer than
+    ``min_row_len`` elements or ``min_row_bytes`` bytes, or of more than 256
+    elements, which are read across the rows, as strided columns.  With
+    ``limits``, set them (for measuring where each way pays) and return the
+    previous ones.
     """
     global short_row_len, min_row_len, min_row_bytes
     previous = (short_row_len, min_row_len, min_row_bytes)

@@ -4,10 +4,12 @@
 thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
 
 - *columns*: across the rows, as strided columns;
-- *short*: a tile of rows, each row a vectorized minimum and a search;
+- *short*: a tile of rows, each row a vectorized minimum and a search (rows of at most 256
+  elements);
 - *rows*: row by row, in blocks (the way for long rows).
 
-The limits in use pick, for each row, the way that measured fastest here; ``*`` marks it.
+``*`` marks the way that the limits in use pick for each row, the one that measured fastest on
+the machine where they were set.
 """
 
 import numpy as np
@@ -17,6 +19,7 @@ import argmin
 from argmin import _api
 
 HUGE = 1 << 40
+SHORT_ROW_MAX = 256  # the most elements of a short row (argmin/_kernels.pyx)
 WAYS = {"columns": (HUGE, HUGE, HUGE), "short": (HUGE, 0, 0), "rows": (0, 0, 0)}
 
 
@@ -24,7 +27,7 @@ def way_in_use(n, itemsize, limits):
     short_row_len, min_row_len, min_row_bytes = limits
     if n > short_row_len:
         return "rows"
-    if n < min_row_len or n * itemsize < min_row_bytes:
+    if n < min_row_len or n * itemsize < min_row_bytes or n > SHORT_ROW_MAX:
         return "columns"
     return "short"
 
@@ -43,6 +46,9 @@ def main():
             x = rng.integers(1, 101, size=((32 << 20) // nbytes, n)).astype(dtype)
             cells = []
             for way, forced in WAYS.items():
+                if way == "short" and n > SHORT_ROW_MAX:
+                    cells.append(f"{'-':>9} ")
+                    continue
                 _api.kernels.row_limits(forced)
                 seconds = timeit(lambda: argmin.argmin(x, axis=1, num_threads=1), 15)
                 mark = "*" if way == way_in_use(n, itemsize, limits) else " "
