@@ -64,10 +64,11 @@ def cases(dtype, n, rng):
                 yield x
 
 
-def extremes(dtype):
-    """The largest values, and for integers both sides of the top bit."""
+def edge_values(dtype):
+    """Values at the edges of the keys: for floating types signed zeros, infinity and a
+    negative number; for integers the largest value and both sides of the top bit."""
     if oracle.is_float(dtype):
-        return np.array([0.0, -0.0, np.inf]).astype(dtype)
+        return np.array([0.0, -0.0, np.inf, -2.5]).astype(dtype)
     info = np.iinfo(dtype)
     top = 1 << (info.bits - 1)
     return np.array([int(info.max), top - 1 if info.min == 0 else -1,
@@ -150,15 +151,13 @@ def test_narrow_columns(dtype, width, kernels):
 @pytest.mark.parametrize("dtype", [np.dtype("int8"), np.dtype("uint8")], ids=str)
 @pytest.mark.parametrize("width", [2, 3])
 def test_narrow_columns_across_chunks(dtype, width, kernels):
-    # Row numbers of 8-bit keys are counted in chunks of 127 (int8) or 255
-    # (uint8) rows of lanes, each 1024 bytes of rows: minima and ties on both
-    # sides of the chunk edges.
+    # Row numbers of 8-bit keys are counted in chunks of 127 rows of lanes,
+    # each 1024 bytes of rows: minima and ties on both sides of the chunk edges.
     rng = np.random.default_rng(10)
     pack = 1024 // width
     n = 2 * 255 * pack + 5
     base = background(dtype, n, rng, False)
-    edges = sorted({e + d for chunk in (127, 255) for e in range(chunk * pack, n, chunk * pack)
-                    for d in (-1, 0)})
+    edges = sorted({e + d for e in range(127 * pack, n, 127 * pack) for d in (-1, 0)})
     for low in low_values(dtype):
         x = np.stack([np.roll(base, c) for c in range(width)], axis=1)
         x[edges[0], 0] = x[edges[-1], 0] = low  # a tie across chunks
@@ -178,20 +177,28 @@ def test_narrow_columns_across_threads(kernels):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows(dtype, row_way):
     # Rows of a few to a few hundred elements, read each way: one after
-    # another, apart, repeated (a zero stride), and as the first axis of a
-    # Fortran array (whose output is written across the rows).
+    # another, backwards, apart, repeated (a zero stride), and along the first
+    # axis of a 3-D Fortran array, whose output is written across the rows.
     rng = np.random.default_rng(13)
-    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False),
-                           extremes(dtype)])
+    values = np.concatenate([background(dtype, 4, rng, False), edge_values(dtype)])
+    lows = low_values(dtype)
+    if oracle.is_float(dtype):
+        lows.append(np.array(-np.nan).astype(dtype))
+    # With the lowest values, which decide every row that holds them, and without.
+    pools = [np.concatenate([lows, values]), values]
     for n in (2, 15, 16, 17, 63, 64, 65, 127, 128, 255, 256, 257):
-        x = rng.choice(pool, size=(37, n))
-        check_all(x, 1, (1, 3))
-        check_all(rng.choice(pool, size=(37, n + 5))[:, 2:n + 2], 1)
-        check_all(np.broadcast_to(x[5], (37, n)), 1)
-        # Output lines filled a block of the last axis at a time, whole or not.
-        fortran = np.asfortranarray(rng.choice(pool, size=(n, 7, 19)))
-        check_all(fortran, 0, (1, 3))
-        check_all(fortran[:, 1:, ::2], 0, (1, 3))
+        for pool in pools:
+            x = rng.choice(pool, size=(37, n))
+            check_all(x, 1, (1, 3))
+            check_all(x[:, ::-1], 1)
+            check_all(rng.choice(pool, size=(37, n + 5))[:, 2:n + 2], 1)
+            check_all(np.broadcast_to(x[5], (37, n)), 1)
+            # Output lines filled a block of the last axis at a time, whole or not.
+            fortran = np.asfortranarray(rng.choice(pool, size=(n, 7, 19)))
+            check_all(fortran, 0, (1, 3))
+            check_all(fortran[:, 1:, ::2], 0, (1, 3))
+    # Columns of several tiles, cut narrower for threads, in blocks.
+    check_all(np.asfortranarray(rng.choice(pools[1], size=(64, 300, 11))), 0, (1, 2, 5))
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
@@ -211,14 +218,14 @@ def test_rows_across_threads_each_way(dtype, row_way):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_strided_column_tiles(dtype, kernels):
     # Tiles of strided columns are shorter: columns of a sliced array, and
-    # rows of a few elements, which are read as columns across the rows.
+    # rows of fewer than 16 elements, which are read as columns across the rows.
     rng = np.random.default_rng(11)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     # Columns more than a tile apart: tiles of one column.
     check_all(rng.choice(pool, size=(3, 17 * 16385))[:, ::16385], 0)
     for n in LENGTHS:
         check_all(rng.choice(pool, size=(5, 3 * n))[:, ::3], 0)
-        for length in (2, 7, 64 // dtype.itemsize):
+        for length in (2, 7, 15):
             check_all(rng.choice(pool, size=(n, length)), 1)
 
 
