@@ -19,8 +19,8 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   blocks, each a vectorized lane-wise minimum, and only a block that improves
   the running minimum is searched again (from cache) for the index;
 - *short rows*: the reduced axis is contiguous and short; a tile of rows is
-  read row after row, each row's minimum a vectorized reduction and its index
-  a vectorized search of the row (from cache);
+  read row after row, each row's minimum a vectorized reduction that keeps
+  the row's keys, and its index a vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
   few elements); a tile of that axis keeps a running minimum and index per
   element while the reduced axis is walked on the outside, several rows at a
@@ -110,7 +110,7 @@ ctypedef fused key_t:
     int32_t
     int64_t
 
-# Positions in a short row (see find_in_row).
+# Positions in a short row (see find_in_keys).
 ctypedef fused position_t:
     int8_t
     int32_t
@@ -479,35 +479,35 @@ cdef Py_ssize_t row_argmin(
     return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
 
 
-cdef inline position_t find_short(
-    const char* q, position_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
+cdef inline position_t find_key(
+    const key_t* keys, position_t n, key_t target, bint last,
 ) noexcept nogil:
-    # First (or last) index of target in a short row of n elements: the
-    # minimum (or maximum) of the matching positions, one vectorized pass.
+    # First (or last) index of target among n keys: the minimum (or
+    # maximum) of the matching positions, one vectorized pass.
     cdef position_t i, candidate, found = -1 if last else n
     for i in range(n):
         if last:
-            candidate = i if load(q + i * sizeof(key_t), inf_bits, coding) == target else -1
+            candidate = i if keys[i] == target else -1
             found = candidate if candidate > found else found
         else:
-            candidate = i if load(q + i * sizeof(key_t), inf_bits, coding) == target else n
+            candidate = i if keys[i] == target else n
             found = candidate if candidate < found else found
     return found
 
 
-cdef inline int32_t find_in_row(
-    const char* q, int32_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
+cdef inline int32_t find_in_keys(
+    const key_t* keys, int32_t n, key_t target, bint last,
 ) noexcept nogil:
-    # find_short, with 8-bit positions for 8-bit keys in a row that they
-    # number: four times as many to a vector (measured 1.3 times as fast on
-    # rows of 64 bytes; 16-bit positions measured no faster than 32-bit).
+    # find_key, with 8-bit positions for 8-bit keys that they number: four
+    # times as many to a vector (measured 1.3 times as fast on rows of 64
+    # bytes; 16-bit positions measured no faster than 32-bit).
     if sizeof(key_t) == 1 and n <= INT8_MAX:
         if last:
-            return find_short(q, <int8_t>n, target, True, inf_bits, coding)
-        return find_short(q, <int8_t>n, target, False, inf_bits, coding)
+            return find_key(keys, <int8_t>n, target, True)
+        return find_key(keys, <int8_t>n, target, False)
     if last:
-        return find_short(q, n, target, True, inf_bits, coding)
-    return find_short(q, n, target, False, inf_bits, coding)
+        return find_key(keys, n, target, True)
+    return find_key(keys, n, target, False)
 
 
 cdef void short_rows_argmin(
@@ -540,8 +540,7 @@ cdef void short_rows_argmin(
                 keys[i] = v
                 minimum = v if v < minimum else minimum
             best[j] = minimum
-            index[j] = start + find_in_row(<const char*>keys, n, minimum, last, inf_bits,
-                                           <integer_coding*>NULL)
+            index[j] = start + find_in_keys(keys, n, minimum, last)
 
 
 cdef Py_ssize_t packed_column_argmin(
@@ -717,8 +716,8 @@ cdef void reduce_item(
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # Work item w: one column tile (or row) of one outer position, or of a
-    # block of them, over one chunk of the reduced axis.  Writes the output, or the partial result
-    # when the reduced axis is split.
+    # block of them, over one chunk of the reduced axis.  Writes the output,
+    # or the partial result when the reduced axis is split.
     cdef key_t* best = <key_t*>scratch.best
     cdef int64_t* index = scratch.index
     # Divisions cost more than a row of a few hundred bytes: none when
