@@ -8,7 +8,7 @@ input read, that throughput as a fraction of the machine's read bandwidth
 time (and torch.argmin's and onnxruntime's, when installed) to ours.
 
 After the (64, 512, m) inputs come C arrays of shape (n, 2) and (n, 16),
-uint8 and float32: narrow columns along axis 0, short rows along axis 1
+uint8 and float32: narrow columns along axis 0, rows of 2 and 16 elements along axis 1
 (of the options, only --dtype and --last apply to them).
 
 numpy, torch and onnxruntime have no select_last_index: for select_last_index=1
@@ -171,7 +171,7 @@ def main():
             x = make(dtype, nbytes, order, rng)
             report(f"{dtype} {order}", x, [(axis, last) for axis in args.axis or [0, 1, 2]
                                            for last in lasts], others, limit, args)
-    # Narrow columns (axis 0) and short rows (axis 1) of a C array.
+    # Narrow columns (axis 0) and rows of a few elements (axis 1) of a C array.
     for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
         for width in (2, 16):
             x = make(dtype, nbytes, "C", rng).reshape(-1, width)

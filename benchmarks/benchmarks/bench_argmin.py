@@ -1,5 +1,5 @@
 """asv benchmarks: argmin over element type x axis x order x select_last_index, narrow
-columns and short rows, and tiny calls.
+columns, rows of a few elements and short rows, and tiny calls.
 
 Run from ``benchmarks/``: ``asv run`` (history over commits) or
 ``asv run --python=same --quick`` (the installed argmin, once).
@@ -52,7 +52,7 @@ class Large:
 
 
 class Narrow:
-    """16 MiB C arrays of shape (n, width): narrow columns (axis 0) and short rows (axis 1)."""
+    """16 MiB C arrays (n, width): narrow columns (axis 0), rows of a few elements (axis 1)."""
 
     params = (["uint8", "float32"], [2, 16], [0, 1])
     param_names = ["dtype", "width", "axis"]
@@ -64,6 +64,21 @@ class Narrow:
 
     def time_argmin(self, dtype, width, axis):
         argmin.argmin(self.x, axis)
+
+
+class ShortRows:
+    """16 MiB C arrays of rows of 16 to 256 elements along axis 1, read a tile of rows at a time."""
+
+    params = (["uint8", "int16", "float32", "float64"], [16, 64, 100, 256])
+    param_names = ["dtype", "length"]
+
+    def setup(self, dtype, length):
+        rng = np.random.default_rng(0)
+        rows = (16 << 20) // (np.dtype(dtype).itemsize * length)
+        self.x = rng.integers(1, 101, size=(rows, length), dtype=np.int8).astype(dtype)
+
+    def time_argmin(self, dtype, length):
+        argmin.argmin(self.x, 1)
 
 
 class Tiny:
