@@ -168,7 +168,7 @@ cdef enum:
 # except those of fewer than min_row_len elements or min_row_bytes bytes (or
 # more than SHORT_ROW_MAX), which are read across the rows, as strided
 # columns (measured with benchmarks/rows.py).
-cdef Py_ssize_t short_row_len = 256
+cdef Py_ssize_t short_row_len = SHORT_ROW_MAX
 cdef Py_ssize_t min_row_len = 16
 cdef Py_ssize_t min_row_bytes = 64
 
@@ -973,13 +973,18 @@ def parallel_threshold(nbytes=None):
     return previous
 
 
+def short_row_max():
+    """The most elements of a row read as a short row (see ``row_limits``)."""
+    return SHORT_ROW_MAX
+
+
 def row_limits(limits=None):
     """How contiguous rows are read: ``(short_row_len, min_row_len, min_row_bytes)``.
 
     Rows of more than ``short_row_len`` elements are read one by one,
     shorter ones a tile of rows at a time, except those of fewer than
-    ``min_row_len`` elements or ``min_row_bytes`` bytes, or of more than 256
-    elements, which are read across the rows, as strided columns.  With
+    ``min_row_len`` elements or ``min_row_bytes`` bytes, or of more than
+    ``short_row_max()``, which are read across the rows, as strided columns.  With
     ``limits``, set them (for measuring where each way pays) and return the
     previous ones.
     """

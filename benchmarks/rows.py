@@ -4,8 +4,8 @@
 thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
 
 - *columns*: across the rows, as strided columns;
-- *short*: a tile of rows, each row a vectorized minimum and a search (rows of at most 256
-  elements);
+- *short*: a tile of rows, each row a vectorized minimum and a search (rows of at most
+  ``short_row_max()`` elements);
 - *rows*: row by row, in blocks (the way for long rows).
 
 ``*`` marks the way that the limits in use pick for each row, the one that measured fastest on
@@ -19,7 +19,6 @@ import argmin
 from argmin import _api
 
 HUGE = 1 << 40
-SHORT_ROW_MAX = 256  # the most elements of a short row (argmin/_kernels.pyx)
 WAYS = {"columns": (HUGE, HUGE, HUGE), "short": (HUGE, 0, 0), "rows": (0, 0, 0)}
 
 
@@ -27,7 +26,7 @@ def way_in_use(n, itemsize, limits):
     short_row_len, min_row_len, min_row_bytes = limits
     if n > short_row_len:
         return "rows"
-    if n < min_row_len or n * itemsize < min_row_bytes or n > SHORT_ROW_MAX:
+    if n < min_row_len or n * itemsize < min_row_bytes or n > _api.kernels.short_row_max():
         return "columns"
     return "short"
 
@@ -46,7 +45,7 @@ def main():
             x = rng.integers(1, 101, size=((32 << 20) // nbytes, n)).astype(dtype)
             cells = []
             for way, forced in WAYS.items():
-                if way == "short" and n > SHORT_ROW_MAX:
+                if way == "short" and n > _api.kernels.short_row_max():
                     cells.append(f"{'-':>9} ")
                     continue
                 _api.kernels.row_limits(forced)
