@@ -19,8 +19,12 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   blocks, each a vectorized lane-wise minimum, and only a block that improves
   the running minimum is searched again (from cache) for the index;
 - *short rows*: the reduced axis is contiguous and short; a tile of rows is
-  read row after row, each row's minimum a vectorized reduction that keeps
-  the row's keys, and its index a vectorized search of those keys;
+  read row after row.  8- and 16-bit keys are paired with their positions
+  in integers of twice their width, each row folded into lanes of pairs, and
+  the lanes of many rows halved together, neighbour with neighbour, so that
+  a vector holds lanes of several rows.  Wider keys: each row's minimum is a
+  vectorized reduction that keeps the row's keys, and its index a
+  vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
   few elements); a tile of that axis keeps a running minimum and index per
   element while the reduced axis is walked on the outside, several rows at a
@@ -38,7 +42,7 @@ resolve the same for every thread count.
 cimport numpy as cnp
 from cython.parallel cimport prange
 from libc.stdint cimport (
-    INT8_MAX, INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
+    INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
 )
 from libc.stdlib cimport free, malloc
@@ -110,9 +114,10 @@ ctypedef fused key_t:
     int32_t
     int64_t
 
-# Positions in a short row (see find_in_keys).
-ctypedef fused position_t:
-    int8_t
+# A key paired with its position in a short row, in twice the key's width
+# (see paired_rows_argmin).
+ctypedef fused wide_t:
+    int16_t
     int32_t
 
 # How the stored bits become a key: as they are (signed integers), with the
@@ -153,6 +158,8 @@ cdef enum:
     OUT_BLOCK = 8
     # Most elements of a short row: its keys are kept for the search.
     SHORT_ROW_MAX = 256
+    # Short rows of 8- and 16-bit keys whose lanes are halved together.
+    PAIRED_ROWS = 64
     # Bytes of the row of lanes that narrow columns are read as.
     PACK_BYTES = 1024
     # How far ahead of the loads a stream is asked for, and each of the
@@ -161,16 +168,19 @@ cdef enum:
     # two apart, and measured up to 16% slower.
     PREFETCH_BYTES = 4096
     FOLD_PREFETCH_BYTES = 1024
+    # How far ahead each of the OUT_BLOCK streams of paired short rows is
+    # asked for (measured: 512 to 1024 bytes; a single stream of them was
+    # fastest left to the hardware prefetchers).
+    BLOCK_PREFETCH_BYTES = 512
 
 
 # Contiguous rows of more than short_row_len elements are read one by one
 # (row_argmin), shorter ones a tile of rows at a time (short_rows_argmin),
-# except those of fewer than min_row_len elements or min_row_bytes bytes (or
-# more than SHORT_ROW_MAX), which are read across the rows, as strided
-# columns (measured with benchmarks/rows.py).
+# except those of fewer than min_row_len elements, or outside the bounds of
+# short_rows_argmin (short_row_bounds), which are read across the rows, as
+# strided columns (measured with benchmarks/rows.py).
 cdef Py_ssize_t short_row_len = SHORT_ROW_MAX
 cdef Py_ssize_t min_row_len = 16
-cdef Py_ssize_t min_row_bytes = 64
 
 # Whether a call of this module has run OpenMP threads.
 cdef bint threads_have_run = False
@@ -483,12 +493,12 @@ cdef Py_ssize_t row_argmin(
     return scan(p, size, i, stop, best, best_index, last, inf_bits, coding)
 
 
-cdef inline position_t find_key(
-    const key_t* keys, position_t n, key_t target, bint last,
+cdef inline int32_t find_key(
+    const key_t* keys, int32_t n, key_t target, bint last,
 ) noexcept nogil:
     # First (or last) index of target among n keys: the minimum (or
     # maximum) of the matching positions, one vectorized pass.
-    cdef position_t i, candidate, found = -1 if last else n
+    cdef int32_t i, candidate, found = -1 if last else n
     for i in range(n):
         if last:
             candidate = i if keys[i] == target else -1
@@ -502,16 +512,101 @@ cdef inline position_t find_key(
 cdef inline int32_t find_in_keys(
     const key_t* keys, int32_t n, key_t target, bint last,
 ) noexcept nogil:
-    # find_key, with 8-bit positions for 8-bit keys that they number: four
-    # times as many to a vector (measured 1.3 times as fast on rows of 64
-    # bytes; 16-bit positions measured no faster than 32-bit).
-    if sizeof(key_t) == 1 and n <= INT8_MAX:
-        if last:
-            return find_key(keys, <int8_t>n, target, True)
-        return find_key(keys, <int8_t>n, target, False)
+    # find_key with `last` as a constant: each loop is compiled branch-free.
     if last:
         return find_key(keys, n, target, True)
     return find_key(keys, n, target, False)
+
+
+cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
+    # Fewest elements of a short row of `size`-byte elements: paired rows
+    # fold whole MIN_LANES lanes.
+    return MIN_LANES if size <= 2 else 1
+
+
+cdef inline void fold_pairs(
+    const char* q, Py_ssize_t s, Py_ssize_t count, wide_t* lanes, bint first, bint last,
+    key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Fold the elements [s, s + count) of a short row into lanes[:count],
+    # each as its key paired with its position (see paired_rows_argmin).
+    cdef Py_ssize_t l, size = sizeof(key_t)
+    cdef wide_t v
+    # Positions count down from 255 for the last index.
+    cdef wide_t base = <wide_t>(255 - s if last else s)
+    cdef wide_t step = -1 if last else 1
+    q += s * size
+    for l in range(count):
+        v = <wide_t>load(q + l * size, inf_bits, coding, True) * 256 + base + step * <wide_t>l
+        lanes[l] = v if first or v < lanes[l] else lanes[l]
+
+
+cdef inline void halve_pairs(const wide_t* lanes, wide_t* halved, Py_ssize_t count) noexcept nogil:
+    # halved[k] = min(lanes[2k], lanes[2k + 1]) for k < count: neighbouring
+    # lanes, of one row or of the next, a vector of them at a time.
+    cdef Py_ssize_t k
+    cdef wide_t a, b
+    for k in range(count):
+        a = lanes[2 * k]
+        b = lanes[2 * k + 1]
+        halved[k] = b if b < a else a
+
+
+cdef void paired_rows_argmin(
+    const char* p, Py_ssize_t row_stride, Py_ssize_t width,
+    Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
+    key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
+    wide_t* lanes, wide_t* halved,
+) noexcept nogil:
+    # short_rows_argmin for 8- and 16-bit keys, in rows of at least
+    # MIN_LANES elements (short_row_min).  Each key is paired with its
+    # position in the row (8 bits: a short row has at most 256 elements) in
+    # an integer of twice its width, whose order is the key's, then the
+    # position's: the smallest pair holds the row's minimum and its first
+    # index, found without a search.  Each row folds its pairs into
+    # MIN_LANES lanes (fewer are unrolled into scalar code), the last
+    # MIN_LANES elements overlapping the others when the row is not a whole
+    # number of lanes (an element taken twice is the same pair twice).  Then
+    # the lanes of PAIRED_ROWS rows are halved together, neighbour with
+    # neighbour, so that a vector holds lanes of several rows: no row is
+    # reduced across a vector on its own.  Measured 1.3 to 2.3 times as fast
+    # as keeping the keys for a search.
+    cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, s, rows, count
+    cdef Py_ssize_t r = 0, b = 0
+    cdef Py_ssize_t ahead = (BLOCK_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef const char* q
+    cdef wide_t* swap
+    cdef wide_t pair
+    while j < width * streams:
+        rows = min(<Py_ssize_t>PAIRED_ROWS, width * streams - j)
+        for k in range(rows):
+            q = p + r * row_stride + b * stream_stride + start * size
+            b += 1
+            if b == streams:
+                b = 0
+                r += 1
+            if streams > 1:
+                for s in range((n * size + CACHE_LINE - 1) // CACHE_LINE):
+                    prefetch(q + ahead + s * CACHE_LINE)
+            fold_pairs(q, 0, MIN_LANES, lanes + k * MIN_LANES, True, last, inf_bits, coding)
+            s = MIN_LANES
+            while s < n:
+                s = min(s, n - MIN_LANES)   # the last lanes' worth overlaps
+                fold_pairs(q, s, MIN_LANES, lanes + k * MIN_LANES, False, last, inf_bits,
+                           coding)
+                s += MIN_LANES
+        count = rows * MIN_LANES
+        while count > rows:
+            count //= 2
+            halve_pairs(lanes, halved, count)
+            swap = lanes
+            lanes = halved
+            halved = swap
+        for k in range(rows):
+            pair = lanes[k]
+            best[j + k] = <key_t>(pair >> 8)
+            index[j + k] = start + (255 - (pair & 255) if last else pair & 255)
+        j += rows
 
 
 cdef void short_rows_argmin(
@@ -522,7 +617,9 @@ cdef void short_rows_argmin(
     # Rows too short for row_argmin's blocks (at most SHORT_ROW_MAX
     # elements): `streams` tiles stream_stride apart, each of `width` rows
     # row_stride apart, read a row of each tile in turn.  Sets best and index
-    # of row j of tile b at j * streams + b.  Each row's minimum is a
+    # of row j of tile b at j * streams + b.  8- and 16-bit keys are paired
+    # with their positions (paired_rows_argmin).  For wider keys, whose pairs
+    # would take 64 bits or more (measured slower), each row's minimum is a
     # vectorized reduction that keeps the keys, whose index is then searched
     # for among them (computed once: floating-point keys cost several
     # instructions each).
@@ -532,6 +629,16 @@ cdef void short_rows_argmin(
     cdef const char* q
     cdef key_t minimum, v
     cdef key_t keys[SHORT_ROW_MAX]
+    cdef int32_t lanes[PAIRED_ROWS * MIN_LANES]
+    cdef int32_t halved[PAIRED_ROWS * MIN_LANES]
+    if key_t is int8_t:
+        paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                           index, last, inf_bits, coding, <int16_t*>lanes, <int16_t*>halved)
+        return
+    elif key_t is int16_t:
+        paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                           index, last, inf_bits, coding, lanes, halved)
+        return
     for r in range(width):
         for b in range(streams):
             j = r * streams + b
@@ -821,8 +928,7 @@ cdef int reduce_layout(
                         and layout.reduced_stride == layout.column_len * size
                         and 2 * layout.column_len * size <= PACK_BYTES)
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
-                         and n >= min_row_len and n * size >= min_row_bytes
-                         and n <= SHORT_ROW_MAX)
+                         and n >= min_row_len and short_row_min(size) <= n <= SHORT_ROW_MAX)
     # Short rows write an output element each: where their column is
     # written far apart but the innermost outer axis next to each other
     # (the first axis of a 3-D Fortran array), a work item reads `block` tiles
@@ -973,25 +1079,28 @@ def parallel_threshold(nbytes=None):
     return previous
 
 
-def short_row_max():
-    """The most elements of a row read as a short row (see ``row_limits``)."""
-    return SHORT_ROW_MAX
+def short_row_bounds(Py_ssize_t itemsize):
+    """The fewest and most elements of a row read as a short row, whatever ``row_limits``.
+
+    Rows of 8- and 16-bit elements are paired with their positions in
+    ``MIN_LANES`` lanes, so they need as many elements.
+    """
+    return short_row_min(itemsize), SHORT_ROW_MAX
 
 
 def row_limits(limits=None):
-    """How contiguous rows are read: ``(short_row_len, min_row_len, min_row_bytes)``.
+    """How contiguous rows are read: ``(short_row_len, min_row_len)``.
 
     Rows of more than ``short_row_len`` elements are read one by one,
     shorter ones a tile of rows at a time, except those of fewer than
-    ``min_row_len`` elements or ``min_row_bytes`` bytes, or of more than
-    ``short_row_max()``, which are read across the rows, as strided columns.  With
-    ``limits``, set them (for measuring where each way pays) and return the
-    previous ones.
+    ``min_row_len`` elements, or outside ``short_row_bounds(itemsize)``, which
+    are read across the rows, as strided columns.  With ``limits``, set them
+    (for measuring where each way pays) and return the previous ones.
     """
-    global short_row_len, min_row_len, min_row_bytes
-    previous = (short_row_len, min_row_len, min_row_bytes)
+    global short_row_len, min_row_len
+    previous = (short_row_len, min_row_len)
     if limits is not None:
-        short_row_len, min_row_len, min_row_bytes = limits
+        short_row_len, min_row_len = limits
     return previous
 
 

@@ -4,8 +4,9 @@
 thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
 
 - *columns*: across the rows, as strided columns;
-- *short*: a tile of rows, each row a vectorized minimum and a search (rows of at most
-  ``short_row_max()`` elements);
+- *short*: a tile of rows (rows within ``short_row_bounds(itemsize)`` elements): 8- and
+  16-bit elements paired with their positions and reduced many rows to a vector, wider
+  ones a vectorized minimum and a search per row;
 - *rows*: row by row, in blocks (the way for long rows).
 
 ``*`` marks the way that the limits in use pick for each row, the one that measured fastest on
@@ -19,14 +20,19 @@ import argmin
 from argmin import _api
 
 HUGE = 1 << 40
-WAYS = {"columns": (HUGE, HUGE, HUGE), "short": (HUGE, 0, 0), "rows": (0, 0, 0)}
+WAYS = {"columns": (HUGE, HUGE), "short": (HUGE, 0), "rows": (0, 0)}
+
+
+def short_row(n, itemsize):
+    fewest, most = _api.kernels.short_row_bounds(itemsize)
+    return fewest <= n <= most
 
 
 def way_in_use(n, itemsize, limits):
-    short_row_len, min_row_len, min_row_bytes = limits
+    short_row_len, min_row_len = limits
     if n > short_row_len:
         return "rows"
-    if n < min_row_len or n * itemsize < min_row_bytes or n > _api.kernels.short_row_max():
+    if n < min_row_len or not short_row(n, itemsize):
         return "columns"
     return "short"
 
@@ -34,7 +40,7 @@ def way_in_use(n, itemsize, limits):
 def main():
     limits = _api.kernels.row_limits()
     rng = np.random.default_rng(0)
-    print(f"limits in use (short_row_len, min_row_len, min_row_bytes): {limits}")
+    print(f"limits in use (short_row_len, min_row_len): {limits}")
     print(f"{'dtype':<8} {'n':>5} {'bytes':>6}" + "".join(f"{way:>10}" for way in WAYS) + "  GB/s")
     for dtype in ("uint8", "int16", "float32", "float64"):
         itemsize = np.dtype(dtype).itemsize
@@ -45,7 +51,7 @@ def main():
             x = rng.integers(1, 101, size=((32 << 20) // nbytes, n)).astype(dtype)
             cells = []
             for way, forced in WAYS.items():
-                if way == "short" and n > _api.kernels.short_row_max():
+                if way == "short" and not short_row(n, itemsize):
                     cells.append(f"{'-':>9} ")
                     continue
                 _api.kernels.row_limits(forced)
