@@ -629,8 +629,11 @@ cdef void short_rows_argmin(
     cdef const char* q
     cdef key_t minimum, v
     cdef key_t keys[SHORT_ROW_MAX]
-    cdef int32_t lanes[PAIRED_ROWS * MIN_LANES]
-    cdef int32_t halved[PAIRED_ROWS * MIN_LANES]
+    # Lanes of paired rows, and their halves, on whole cache lines: a vector
+    # that straddles two lines costs about as much as two.
+    cdef int32_t pair_memory[2 * PAIRED_ROWS * MIN_LANES + 16]   # and a cache line more
+    cdef int32_t* lanes = <int32_t*>((<size_t>pair_memory + CACHE_LINE - 1) & ~(<size_t>CACHE_LINE - 1))
+    cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     if key_t is int8_t:
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, <int16_t*>lanes, <int16_t*>halved)
