@@ -666,6 +666,37 @@ cdef void short_rows_argmin(
             index[j] = start + find_in_keys(keys, n, minimum, last)
 
 
+cdef inline void merge_lanes_at(
+    const key_t* lane_best, const key_t* lane_index, int64_t first, Py_ssize_t step,
+    Py_ssize_t width, key_t* best, int64_t* index, bint last,
+) noexcept nogil:
+    # Take lane c, the minimum lane_best[c] at row first + lane_index[c] * step,
+    # into best[c] and index[c] for c < width: the smaller key, or on a tie
+    # the first (or last) row.  Without branches, so that it vectorizes: ties
+    # are common and a branch on them is mispredicted.
+    cdef Py_ssize_t c
+    cdef int64_t row
+    cdef key_t v
+    cdef bint take
+    for c in range(width):
+        v = lane_best[c]
+        row = first + <int64_t>lane_index[c] * step
+        take = (v < best[c]) | ((v == best[c]) & ((row > index[c]) if last else (row < index[c])))
+        best[c] = v if take else best[c]
+        index[c] = row if take else index[c]
+
+
+cdef inline void merge_lanes(
+    const key_t* lane_best, const key_t* lane_index, int64_t first, Py_ssize_t step,
+    Py_ssize_t width, key_t* best, int64_t* index, bint last,
+) noexcept nogil:
+    # merge_lanes_at with `last` as a constant.
+    if last:
+        merge_lanes_at(lane_best, lane_index, first, step, width, best, index, True)
+    else:
+        merge_lanes_at(lane_best, lane_index, first, step, width, best, index, False)
+
+
 cdef Py_ssize_t packed_column_argmin(
     const char* p, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t width,
     key_t* best, int64_t* index, key_t* chunk_best, key_t* chunk_index, bint last,
@@ -678,8 +709,7 @@ cdef Py_ssize_t packed_column_argmin(
     # first row left out (fewer than pack rows are).
     cdef Py_ssize_t pack = PACK_BYTES // sizeof(key_t) // width, lanes = pack * width
     cdef Py_ssize_t size = sizeof(key_t), rows = chunk_rows(inf_bits)
-    cdef Py_ssize_t end = start + (stop - start) // pack * pack, k = start, j, q, c
-    cdef int64_t row
+    cdef Py_ssize_t end = start + (stop - start) // pack * pack, k = start, q, c
     for c in range(width):
         best[c] = ~key_min(inf_bits)
         index[c] = -1 if last else INT64_MAX
@@ -688,13 +718,8 @@ cdef Py_ssize_t packed_column_argmin(
                      lanes, size, chunk_best, chunk_index, last, inf_bits, coding)
         # Lane j = q * width + c: column c of the q-th row of each row of lanes.
         for q in range(pack):
-            for c in range(width):
-                j = q * width + c
-                row = k + <int64_t>chunk_index[j] * pack + q
-                if chunk_best[j] < best[c] or (chunk_best[j] == best[c] and (
-                        row > index[c] if last else row < index[c])):
-                    best[c] = chunk_best[j]
-                    index[c] = row
+            merge_lanes(chunk_best + q * width, chunk_index + q * width, k + q, pack,
+                        width, best, index, last)
         k += rows * pack
     return end
 
