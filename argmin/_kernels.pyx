@@ -156,9 +156,11 @@ cdef enum:
     # Outer positions of short rows that a work item takes at once when
     # they are written next to each other: a cache line of int64 indices.
     OUT_BLOCK = 8
-    # Most elements of a short row: its keys are kept for the search, and
-    # its positions fit in the 8 bits of a pair.
+    # Most elements of a short row of 8- or 16-bit keys: its positions fit
+    # in the 8 bits of a pair.  Wider keys are kept for the search, in rows
+    # of up to SHORT_ROW_BYTES (row_argmin measured faster past 2 KiB).
     SHORT_ROW_MAX = 256
+    SHORT_ROW_BYTES = 2048
     # Short rows of 8- and 16-bit keys whose lanes are halved together.
     PAIRED_ROWS = 64
     # Bytes of the row of lanes that narrow columns are read as.
@@ -175,12 +177,13 @@ cdef enum:
     BLOCK_PREFETCH_BYTES = 512
 
 
-# Contiguous rows of more than short_row_len elements are read one by one
-# (row_argmin), shorter ones a tile of rows at a time (short_rows_argmin),
-# except those of fewer than min_row_len elements, or outside the bounds of
-# short_rows_argmin (short_row_bounds), which are read across the rows, as
-# strided columns (measured with benchmarks/rows.py).
-cdef Py_ssize_t short_row_len = SHORT_ROW_MAX
+# Contiguous rows of more than short_row_len elements (-1: short_row_max)
+# are read one by one (row_argmin), shorter ones a tile of rows at a time
+# (short_rows_argmin), except those of fewer than min_row_len elements, or
+# outside the bounds of short_rows_argmin (short_row_min, short_row_max),
+# which are read across the rows, as strided columns (measured with
+# benchmarks/rows.py).
+cdef Py_ssize_t short_row_len = -1
 cdef Py_ssize_t min_row_len = 16
 
 # Whether a call of this module has run OpenMP threads.
@@ -535,6 +538,11 @@ cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
     return MIN_LANES if size <= 2 else 1
 
 
+cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
+    # Most elements of a short row of `size`-byte elements.
+    return SHORT_ROW_MAX if size <= 2 else SHORT_ROW_BYTES // size
+
+
 cdef inline void fold_pairs(
     const char* q, Py_ssize_t s, Py_ssize_t count, wide_t* lanes, bint first, bint last,
     key_t inf_bits, coding_t* coding,
@@ -625,8 +633,7 @@ cdef void short_rows_argmin(
     Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
     key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Rows too short for row_argmin's blocks (at most SHORT_ROW_MAX
-    # elements): `streams` tiles stream_stride apart, each of `width` rows
+    # Rows too short for row_argmin's blocks (short_row_max): `streams` tiles stream_stride apart, each of `width` rows
     # row_stride apart, read a row of each tile in turn.  Sets best and index
     # of row j of tile b at j * streams + b.  8- and 16-bit keys are paired
     # with their positions (paired_rows_argmin).  For wider keys, whose pairs
@@ -639,7 +646,7 @@ cdef void short_rows_argmin(
     cdef int32_t i, n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t minimum, v
-    # The keys of a row (SHORT_ROW_MAX at most, a few KiB), or the lanes of
+    # The keys of a row (SHORT_ROW_BYTES at most), or the lanes of
     # paired rows and their halves, on whole cache lines.
     cdef int32_t memory[2 * PAIRED_ROWS * MIN_LANES + 16]   # and a cache line more
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
@@ -967,7 +974,7 @@ cdef int reduce_layout(
                         and layout.reduced_stride == layout.column_len * size
                         and 2 * layout.column_len * size <= PACK_BYTES)
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
-                         and n >= min_row_len and short_row_min(size) <= n <= SHORT_ROW_MAX)
+                         and n >= min_row_len and short_row_min(size) <= n <= short_row_max(size))
     # Short rows write an output element each: where their column is
     # written far apart but the innermost outer axis next to each other
     # (the first axis of a 3-D Fortran array), a work item reads `block` tiles
@@ -1122,16 +1129,18 @@ def short_row_bounds(Py_ssize_t itemsize):
     """The fewest and most elements of a row read as a short row, whatever ``row_limits``.
 
     Rows of 8- and 16-bit elements are paired with their positions in
-    ``MIN_LANES`` lanes, so they need as many elements.
+    ``MIN_LANES`` lanes, so they need as many elements, and at most 256
+    (8-bit positions); wider ones hold at most 2 KiB.
     """
-    return short_row_min(itemsize), SHORT_ROW_MAX
+    return short_row_min(itemsize), short_row_max(itemsize)
 
 
 def row_limits(limits=None):
     """How contiguous rows are read: ``(short_row_len, min_row_len)``.
 
-    Rows of more than ``short_row_len`` elements are read one by one,
-    shorter ones a tile of rows at a time, except those of fewer than
+    Rows of more than ``short_row_len`` elements (-1, the default: the most
+    that ``short_row_bounds(itemsize)`` allows) are read one by one, shorter
+    ones a tile of rows at a time, except those of fewer than
     ``min_row_len`` elements, or outside ``short_row_bounds(itemsize)``, which
     are read across the rows, as strided columns.  With ``limits``, set them
     (for measuring where each way pays) and return the previous ones.
@@ -1247,7 +1256,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     if m == 0:
         rows = True
     elif layout.reduced_stride == size:
-        rows = n > short_row_len
+        rows = n > (short_row_len if short_row_len >= 0 else short_row_max(size))
     elif column_stride == size:
         rows = False
     else:
