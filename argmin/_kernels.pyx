@@ -792,11 +792,6 @@ cdef inline void locate(
     out[0] = o
 
 
-cdef inline int64_t logical(const Layout* layout, int64_t i) noexcept nogil:
-    # Memory position along the reduced axis -> ONNX index.
-    return layout.reduced_len - 1 - i if layout.flip else i
-
-
 cdef void write_tile(
     const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
     Py_ssize_t streams, const int64_t* index,
@@ -804,24 +799,34 @@ cdef void write_tile(
     # Write the indices of column positions [first, first + width) to the
     # output of one outer position, o, or of `streams` outer positions one
     # after another in the output (one column axis only), index[j * streams + b].
+    # A memory position i is the ONNX index i, or reduced_len - 1 - i when
+    # the reduced axis was walked backwards: (i ^ flip) + shift, without a
+    # branch, and the strides held in locals (the stores could change the
+    # layout, for all the compiler knows), so that the copies vectorize.
     cdef int d, last_axis = layout.column_ndim - 1
-    cdef Py_ssize_t j, b, offset = 0, rest = first
+    cdef Py_ssize_t j, b, offset = 0, rest = first, stride
     cdef Py_ssize_t position[MAX_DIMS]
+    cdef int64_t flip = -1 if layout.flip else 0
+    cdef int64_t shift = layout.reduced_len if layout.flip else 0
     if last_axis < 0:
-        o[0] = logical(layout, index[0])   # rows: one element
+        o[0] = (index[0] ^ flip) + shift   # rows: one element
         return
     if last_axis == 0:
-        for j in range(width):
-            for b in range(streams):
-                o[(first + j) * layout.column_out_stride[0] + b] = logical(
-                    layout, index[j * streams + b])
+        stride = layout.column_out_stride[0]
+        if streams == 1:
+            for j in range(width):
+                o[(first + j) * stride] = (index[j] ^ flip) + shift
+        else:
+            for j in range(width):
+                for b in range(streams):
+                    o[(first + j) * stride + b] = (index[j * streams + b] ^ flip) + shift
         return
     for d in range(last_axis, -1, -1):
         position[d] = rest % layout.column_axis_len[d]
         rest = rest // layout.column_axis_len[d]
         offset += position[d] * layout.column_out_stride[d]
     for j in range(width):
-        o[offset] = logical(layout, index[j])
+        o[offset] = (index[j] ^ flip) + shift
         d = last_axis
         position[d] += 1
         offset += layout.column_out_stride[d]
