@@ -200,6 +200,10 @@ def test_short_rows(dtype, row_way):
             check_all(fortran, 0, (1, 3))
             check_all(fortran[:, 1:, ::2], 0, (1, 3))
             check_all(fortran[::-1], 0)
+            # The same with the output-contiguous axis outermost in memory.
+            fortran = np.asfortranarray(rng.choice(pool, size=(n, 3, 5, 11)))
+            check_all(fortran, 0, (1, 3))
+            check_all(fortran[::-1, :, ::2, 1:], 0)
     # Columns of several tiles, cut narrower for threads, in blocks.
     check_all(np.asfortranarray(rng.choice(pools[1], size=(64, 300, 11))), 0, (1, 2, 5))
 
