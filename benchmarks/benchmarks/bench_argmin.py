@@ -1,5 +1,5 @@
 """asv benchmarks: argmin over element type x axis x order x select_last_index, narrow
-columns, rows of a few elements and short rows, and tiny calls.
+columns, rows of a few elements, short rows, Fortran arrays of rank 3 to 5, and tiny calls.
 
 Run from ``benchmarks/``: ``asv run`` (history over commits) or
 ``asv run --python=same --quick`` (the installed argmin, once).
@@ -67,9 +67,10 @@ class Narrow:
 
 
 class ShortRows:
-    """16 MiB C arrays of rows of 16 to 256 elements along axis 1, read a tile of rows at a time."""
+    """16 MiB C arrays of rows of 16 to 512 elements along axis 1, read a tile of rows at a time
+    (within ``short_row_bounds``; the others as strided columns or row by row)."""
 
-    params = (["uint8", "int16", "float32", "float64"], [16, 64, 100, 256])
+    params = (["uint8", "int16", "float32", "float64"], [16, 32, 64, 100, 256, 512])
     param_names = ["dtype", "length"]
 
     def setup(self, dtype, length):
@@ -79,6 +80,23 @@ class ShortRows:
 
     def time_argmin(self, dtype, length):
         argmin.argmin(self.x, 1)
+
+
+class FortranRanks:
+    """64 MiB Fortran arrays of rank 3 to 5 along axis 0: rows of 64 elements, each output line
+    written by one block of rows, whichever axis the output is contiguous along."""
+
+    params = (["uint8", "int16", "float32"], [3, 4, 5])
+    param_names = ["dtype", "rank"]
+
+    def setup(self, dtype, rank):
+        m = NBYTES // (64 * 512 * np.dtype(dtype).itemsize)
+        shape = {3: (64, 512, m), 4: (64, 64, 8, m), 5: (64, 8, 8, 8, m)}[rank]
+        rng = np.random.default_rng(0)
+        self.x = np.asfortranarray(rng.integers(1, 101, size=shape, dtype=np.int8).astype(dtype))
+
+    def time_argmin(self, dtype, rank):
+        argmin.argmin(self.x, 0)
 
 
 class Tiny:
