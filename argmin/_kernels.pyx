@@ -584,8 +584,8 @@ cdef void paired_rows_argmin(
     key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
     wide_t* lanes, wide_t* halved,
 ) noexcept nogil:
-    # short_rows_argmin for 8- and 16-bit keys, in rows of at least
-    # MIN_LANES elements (short_row_min).  Each key is paired with its
+    # short_rows_argmin for 8- and 16-bit keys, in rows (or pieces of rows)
+    # of at least MIN_LANES elements.  Each key is paired with its
     # position in the row (8 bits: a short row has at most 256 elements) in
     # an integer of twice its width, whose order is the key's, then the
     # position's: the smallest pair holds the row's minimum and its first
@@ -640,14 +640,17 @@ cdef void short_rows_argmin(
     Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
     key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Rows too short for row_argmin's blocks (short_row_max): `streams` tiles stream_stride apart, each of `width` rows
-    # row_stride apart, read a row of each tile in turn.  Sets best and index
-    # of row j of tile b at j * streams + b.  8- and 16-bit keys are paired
-    # with their positions (paired_rows_argmin).  For wider keys, whose pairs
-    # would take 64 bits or more (measured slower), each row's minimum is a
-    # vectorized reduction that keeps the keys, whose index is then searched
-    # for among them (computed once: floating-point keys cost several
-    # instructions each).
+    # Rows too short for row_argmin's blocks (short_row_max): `streams` tiles
+    # stream_stride apart, each of `width` rows row_stride apart, read a row
+    # of each tile in turn; of each row, the elements [start, stop).  Sets
+    # best and index of row j of tile b at j * streams + b.  8- and 16-bit
+    # keys are paired with their positions (paired_rows_argmin) in pieces of
+    # at least MIN_LANES elements: a row split between threads (rows that
+    # overlap in memory, many threads) can leave a shorter piece.  Other
+    # pieces, and wider keys, whose pairs would take 64 bits or more
+    # (measured slower): each row's minimum is a vectorized reduction that
+    # keeps the keys, whose index is then searched for among them (computed
+    # once: floating-point keys cost several instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef int32_t i, n = <int32_t>(stop - start)
@@ -659,11 +662,11 @@ cdef void short_rows_argmin(
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
-    if key_t is int8_t:
+    if key_t is int8_t and n >= MIN_LANES:
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, <int16_t*>lanes, <int16_t*>halved)
         return
-    elif key_t is int16_t:
+    elif key_t is int16_t and n >= MIN_LANES:
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, lanes, halved)
         return

@@ -178,7 +178,7 @@ def test_narrow_columns_across_threads(kernels):
 def test_short_rows(dtype, row_way):
     # Rows of a few to a few hundred elements, read each way: one after
     # another, backwards, apart, repeated (a zero stride), and along the first
-    # axis of a 3-D Fortran array, whose output is written across the rows.
+    # axis of 3-D and 4-D Fortran arrays, whose output is written across the rows.
     rng = np.random.default_rng(13)
     values = np.concatenate([background(dtype, 4, rng, False), edge_values(dtype)])
     lows = low_values(dtype)
@@ -206,6 +206,19 @@ def test_short_rows(dtype, row_way):
             check_all(fortran[::-1, :, ::2, 1:], 0)
     # Columns of several tiles, cut narrower for threads, in blocks.
     check_all(np.asfortranarray(rng.choice(pools[1], size=(64, 300, 11))), 0, (1, 2, 5))
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_short_rows_split_between_threads(dtype):
+    # Rows that overlap in memory (a broadcast row) and many threads: each
+    # row is split between threads, into pieces of a few elements.  Lower
+    # values lie just past the row, where a piece read too far would find them.
+    rng = np.random.default_rng(15)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    for n, rows, threads in [(63, 69637, 34), (48, 118273, 44), (33, 254016, 64),
+                             (63, 139364, 67)]:
+        memory = np.concatenate([rng.choice(pool, size=n), np.repeat(low_values(dtype)[-1:], 64)])
+        check_all(np.broadcast_to(memory[:n], (rows, n)), 1, (threads,))
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
