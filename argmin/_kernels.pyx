@@ -551,10 +551,10 @@ cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
 
 
 cdef inline void fold_pairs(
-    const char* q, Py_ssize_t s, Py_ssize_t count, wide_t* lanes, bint first, bint last,
+    const char* q, Py_ssize_t s, wide_t* lanes, bint first, bint last,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Fold the elements [s, s + count) of a short row into lanes[:count],
+    # Fold the elements [s, s + MIN_LANES) of a short row into its lanes,
     # each as its key paired with its position (see paired_rows_argmin).
     cdef Py_ssize_t l, size = sizeof(key_t)
     cdef wide_t v
@@ -562,7 +562,7 @@ cdef inline void fold_pairs(
     cdef wide_t base = <wide_t>(255 - s if last else s)
     cdef wide_t step = -1 if last else 1
     q += s * size
-    for l in range(count):
+    for l in range(MIN_LANES):
         v = <wide_t>load(q + l * size, inf_bits, coding, True) * 256 + base + step * <wide_t>l
         lanes[l] = v if first or v < lanes[l] else lanes[l]
 
@@ -614,12 +614,11 @@ cdef void paired_rows_argmin(
             if streams > 1:
                 for s in range((n * size + CACHE_LINE - 1) // CACHE_LINE):
                     prefetch(q + ahead + s * CACHE_LINE)
-            fold_pairs(q, 0, MIN_LANES, lanes + k * MIN_LANES, True, last, inf_bits, coding)
+            fold_pairs(q, 0, lanes + k * MIN_LANES, True, last, inf_bits, coding)
             s = MIN_LANES
             while s < n:
                 s = min(s, n - MIN_LANES)   # the last lanes' worth overlaps
-                fold_pairs(q, s, MIN_LANES, lanes + k * MIN_LANES, False, last, inf_bits,
-                           coding)
+                fold_pairs(q, s, lanes + k * MIN_LANES, False, last, inf_bits, coding)
                 s += MIN_LANES
         count = rows * MIN_LANES
         while count > rows:
