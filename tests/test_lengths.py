@@ -208,6 +208,19 @@ def test_short_rows(dtype, row_way):
     check_all(np.asfortranarray(rng.choice(pools[1], size=(64, 300, 11))), 0, (1, 2, 5))
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.float16], ids=str)
+def test_short_rows_in_blocks_past_caches(dtype):
+    # Inputs of 32 MiB or more, whose output blocks are written past the
+    # caches: whole blocks and a part, forwards and backwards, on 1 to 3 threads.
+    dtype = np.dtype(dtype)
+    rng = np.random.default_rng(16)
+    rows = (32 << 20) // (64 * 512 * dtype.itemsize) + 3
+    data = np.asfortranarray(rng.integers(1, 9, size=(64, 512, rows)).astype(dtype))
+    data[rng.integers(0, 64, 4000), rng.integers(0, 512, 4000), rng.integers(0, rows, 4000)] = 0
+    check_all(data, 0, (1, 3))
+    check_all(data[::-1], 0, (2,))
+
+
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows_split_between_threads(dtype):
     # Rows that overlap in memory (a broadcast row) and many threads: each
