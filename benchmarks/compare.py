@@ -11,6 +11,12 @@ After the (64, 512, m) inputs come C arrays of shape (n, 2) and (n, 16),
 uint8 and float32: narrow columns along axis 0, rows of 2 and 16 elements along axis 1
 (of the options, only --dtype and --last apply to them).
 
+Every case is timed in each of --passes passes over the whole table, and its
+time is the median of the calls of all passes: a burst of load from other
+tenants of a shared machine spoils a few neighbouring cases in one pass, not
+in all.  The read limit is the best of its passes.  The other libraries are
+timed in the first pass only (numpy's slow cases take seconds).
+
 numpy, torch and onnxruntime have no select_last_index: for select_last_index=1
 they get the same computation as the ONNX reference does (argmin of the
 flipped input).
@@ -18,6 +24,7 @@ flipped input).
 
 import argparse
 import statistics
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -30,15 +37,20 @@ DTYPES = ["float32", "float16", "bfloat16", "float64", "int8", "int16", "int32",
           "int64", "uint8", "uint16", "uint32", "uint64"]
 
 
-def timeit(fn, repeat):
-    """Median seconds of `repeat` calls, after one warm-up call."""
+def times_of(fn, repeat):
+    """Seconds of each of `repeat` calls, after one warm-up call."""
     fn()
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return times
+
+
+def timeit(fn, repeat):
+    """Median seconds of `repeat` calls, after one warm-up call."""
+    return statistics.median(times_of(fn, repeat))
 
 
 def read_bandwidth(nbytes, threads, repeat):
@@ -59,12 +71,35 @@ def read_bandwidth(nbytes, threads, repeat):
     return best
 
 
-def make(dtype, nbytes, order, rng):
+def make(dtype, nbytes, order, seed):
     """A 3-D input of about `nbytes`: (64, 512, m), values 1 to 100 (many ties)."""
     dtype = np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
     m = max(1, nbytes // (64 * 512 * dtype.itemsize))
-    values = rng.integers(1, 101, size=(64, 512, m), dtype=np.int8)
+    values = np.random.default_rng(seed).integers(1, 101, size=(64, 512, m), dtype=np.int8)
     return np.asarray(values.astype(dtype), order=order)
+
+
+def inputs(args, nbytes):
+    """The table's inputs, in order: (label, function that makes it, its (axis, last) cases).
+
+    Each input is made again, the same, in every pass, rather than all kept in memory.
+    """
+    lasts = args.last or [0, 1]
+    found = []
+    for dtype in args.dtype or DTYPES:
+        for order in args.order or ["C", "F"]:
+            found.append((f"{dtype} {order}",
+                          lambda dtype=dtype, order=order, seed=len(found):
+                              make(dtype, nbytes, order, seed),
+                          [(axis, last) for axis in args.axis or [0, 1, 2] for last in lasts]))
+    # Narrow columns (axis 0) and rows of a few elements (axis 1) of a C array.
+    for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
+        for width in (2, 16):
+            found.append((f"{dtype} (n, {width})",
+                          lambda dtype=dtype, width=width, seed=len(found):
+                              make(dtype, nbytes, "C", seed).reshape(-1, width),
+                          [(axis, last) for axis in (0, 1) for last in lasts]))
+    return found
 
 
 def competitors(threads):
@@ -118,26 +153,35 @@ def competitors(threads):
     return found
 
 
-def report(label, x, cases, others, limit, args):
-    """Time argmin and the others on x for each (axis, last) case; print a row for each."""
+def measure(x, cases, others, ours, theirs, args):
+    """Add the times of argmin on x for each (axis, last) case to ours[case], and
+    the median time of each of the others to theirs[case][name] (None: no kernel)."""
     # argmin first, for every case of this input, then the others: the
     # thread pools of torch and onnxruntime keep spinning for a while after
     # a call and would take the cores from the next measurement.
-    ours = {case: timeit(lambda: argmin.argmin(x, case[0], select_last_index=case[1],
-                                               num_threads=args.threads), args.repeat)
-            for case in cases}
     for axis, last in cases:
-        cells = ""
+        ours.setdefault((axis, last), []).extend(times_of(
+            lambda: argmin.argmin(x, axis, select_last_index=last, num_threads=args.threads),
+            args.repeat))
+    for axis, last in cases:
         for name, fn in others.items():
             try:
-                theirs = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
+                seconds = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
             except Exception:  # no kernel for this element type
-                cells += f" {'-':>12}"
-                continue
-            cells += f" {theirs / ours[axis, last]:>12.1f}"
-        speed = x.nbytes / ours[axis, last]
+                seconds = None
+            theirs.setdefault((axis, last), {})[name] = seconds
+
+
+def report(label, nbytes, cases, ours, theirs, limit):
+    """Print a row for each (axis, last) case of one input."""
+    for axis, last in cases:
+        seconds = statistics.median(ours[axis, last])
+        cells = ""
+        for other in theirs.get((axis, last), {}).values():
+            cells += f" {'-':>12}" if other is None else f" {other / seconds:>12.1f}"
+        speed = nbytes / seconds
         case = f"{label} axis={axis} last={last}"
-        print(f"{case:<34} {ours[axis, last] * 1e3:>8.2f} {speed / 1e9:>6.1f} "
+        print(f"{case:<34} {seconds * 1e3:>8.2f} {speed / 1e9:>6.1f} "
               f"{speed / limit:>6.0%}{cells}", flush=True)
 
 
@@ -148,35 +192,38 @@ def main():
     parser.add_argument("--axis", action="append", type=int, choices=[0, 1, 2])
     parser.add_argument("--order", action="append", choices=["C", "F"])
     parser.add_argument("--last", action="append", type=int, choices=[0, 1])
-    parser.add_argument("--repeat", type=int, default=5, help="timed calls per case (median)")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="timed calls per case and pass (median)")
+    parser.add_argument("--passes", type=int, default=2,
+                        help="passes over the table (default 2; the others: the first only)")
     parser.add_argument("--threads", type=int, default=argmin._kernels.max_threads())
     parser.add_argument("--no-competitors", action="store_true",
                         help="time argmin only (numpy's slow cases take seconds)")
     args = parser.parse_args()
 
-    rng = np.random.default_rng(0)
     nbytes = args.mib << 20
-    limit = read_bandwidth(nbytes, args.threads, args.repeat)
     others = {} if args.no_competitors else competitors(args.threads)
+    table = inputs(args, nbytes)
+    ours = {label: {} for label, _, _ in table}
+    theirs = {label: {} for label, _, _ in table}
+    sizes = {}
+    limit = 0.0
+    for done in range(args.passes):
+        print(f"pass {done + 1} of {args.passes}", file=sys.stderr, flush=True)
+        limit = max(limit, read_bandwidth(nbytes, args.threads, args.repeat))
+        for label, make_input, cases in table:
+            x = make_input()
+            sizes[label] = x.nbytes
+            measure(x, cases, others if done == 0 else {}, ours[label], theirs[label], args)
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {args.threads}, "
-          f"input {args.mib} MiB, read limit {limit / 1e9:.1f} GB/s "
+          f"input {args.mib} MiB, {args.passes} passes, read limit {limit / 1e9:.1f} GB/s "
           f"(best numpy.max over {args.mib} MiB on {args.threads} threads)")
     header = f"{'case':<34} {'ms':>8} {'GB/s':>6} {'limit':>6}" + "".join(
         f" {'x ' + name:>12}" for name in others)
     print(header)
     print("-" * len(header))
-    lasts = args.last or [0, 1]
-    for dtype in args.dtype or DTYPES:
-        for order in args.order or ["C", "F"]:
-            x = make(dtype, nbytes, order, rng)
-            report(f"{dtype} {order}", x, [(axis, last) for axis in args.axis or [0, 1, 2]
-                                           for last in lasts], others, limit, args)
-    # Narrow columns (axis 0) and rows of a few elements (axis 1) of a C array.
-    for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
-        for width in (2, 16):
-            x = make(dtype, nbytes, "C", rng).reshape(-1, width)
-            report(f"{dtype} (n, {width})", x, [(axis, last) for axis in (0, 1) for last in lasts],
-                   others, limit, args)
+    for label, _, cases in table:
+        report(label, sizes[label], cases, ours[label], theirs[label], limit)
     x10 = np.arange(10, dtype=np.float32)[::-1].copy()
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
