@@ -99,8 +99,12 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    #if defined(__x86_64__) || defined(_M_X64)
-    #include <immintrin.h>
+    #if defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64)
+    #include <intrin.h>
+    #define argmin_store_past_caches(p, v) _mm_stream_si64x((__int64*)(p), (__int64)(v))
+    #define argmin_drain_stores() _mm_sfence()
+    #elif defined(__x86_64__)
+    #include <emmintrin.h>
     #define argmin_store_past_caches(p, v) _mm_stream_si64((long long*)(p), (long long)(v))
     #define argmin_drain_stores() _mm_sfence()
     #else
@@ -199,14 +203,6 @@ cdef enum:
     # asked for (measured: 512 to 1024 bytes; a single stream of them was
     # fastest left to the hardware prefetchers).
     BLOCK_PREFETCH_BYTES = 512
-    # Inputs of at least this many bytes come from memory rather than a
-    # cache, and their output blocks are written past the caches: the lines
-    # of a tile's blocks lie a row of the output apart, so that through the
-    # caches each is read before it is written, in a few cache sets.
-    # Measured with (64, 512, m) Fortran arrays along axis 0, the output
-    # read after each call: uint8 and int16 7% to 10% faster from 32 MiB,
-    # even at 16 MiB, up to 25% slower at 1 to 4 MiB; float32 even.
-    STREAM_BYTES = 32 << 20
 
 
 # Contiguous rows of more than short_row_len elements (-1: short_row_max)
@@ -217,6 +213,16 @@ cdef enum:
 # benchmarks/rows.py).
 cdef Py_ssize_t short_row_len = -1
 cdef Py_ssize_t min_row_len = 16
+
+# Inputs of at least stream_bytes come from memory rather than a cache, and
+# their output blocks are written past the caches: the lines of a tile's
+# blocks lie a row of the output apart, so that through the caches each is
+# read before it is written, in a few cache sets.  Measured with (64, 512, m)
+# Fortran arrays along axis 0, the output read after each call: uint8 and
+# int16 7% to 10% faster from 32 MiB, the same at 16 MiB, up to 25% slower
+# at 1 to 4 MiB; float32 unchanged.  Contiguous outputs measured up to 10%
+# slower past the caches, at any size.
+cdef Py_ssize_t stream_bytes = 32 << 20
 
 # Whether a call of this module has run OpenMP threads.
 cdef bint threads_have_run = False
@@ -833,7 +839,7 @@ cdef void write_tile(
     # Write the indices of column positions [first, first + width) to the
     # output of one outer position, o, or of `streams` outer positions one
     # after another in the output (one column axis only), index[j * streams + b],
-    # those past the caches if past_caches.
+    # those past the caches if past_caches (blocks of several positions only).
     # A memory position i is the ONNX index i, or reduced_len - 1 - i when
     # the reduced axis was walked backwards: (i ^ flip) + shift, without a
     # branch, and the strides held in locals (the stores could change the
@@ -1051,7 +1057,7 @@ cdef int reduce_layout(
             blocked.outer_out_stride[layout.outer_ndim - 1] = 1
             layout = &blocked
         tiling.block = OUT_BLOCK
-        tiling.stream_out = outer * layout.column_len * n * size >= STREAM_BYTES
+        tiling.stream_out = outer * layout.column_len * n * size >= stream_bytes
         inner = layout.outer_len[layout.outer_ndim - 1]
         outer = outer // inner * ((inner + OUT_BLOCK - 1) // OUT_BLOCK)
     if (num_threads > 1 and not tiling.pack_rows
@@ -1191,6 +1197,19 @@ def parallel_threshold(nbytes=None):
     previous = parallel_bytes
     if nbytes is not None:
         parallel_bytes = nbytes
+    return previous
+
+
+def stream_threshold(nbytes=None):
+    """Fewest input bytes for which output blocks are written past the caches.
+
+    With ``nbytes``, set it (for tests and measurements) and return the
+    previous value.
+    """
+    global stream_bytes
+    previous = stream_bytes
+    if nbytes is not None:
+        stream_bytes = nbytes
     return previous
 
 

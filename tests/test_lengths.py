@@ -13,9 +13,11 @@ LONG = 3_000_017  # a few million: split between threads
 THREADS = (1, 2, 3, 8)
 # Each way of reading contiguous rows, forced for every length with
 # row_limits: across the rows as strided columns, a tile of short rows (within
-# short_row_bounds, strided columns outside them), and row by row.
+# short_row_bounds, strided columns outside them), the same with output blocks
+# written past the caches (stream_threshold), and row by row.
 HUGE = 1 << 40
-ROW_WAYS = {"columns": (HUGE, HUGE), "short": (HUGE, 0), "rows": (0, 0)}
+ROW_WAYS = {"columns": ((HUGE, HUGE), HUGE), "short": ((HUGE, 0), HUGE),
+            "short past caches": ((HUGE, 0), 0), "rows": ((0, 0), HUGE)}
 
 
 def background(dtype, n, rng, descending):
@@ -78,10 +80,13 @@ def edge_values(dtype):
 @pytest.fixture(params=list(ROW_WAYS))
 def row_way(request, kernels):
     """Each way of reading contiguous rows in turn, with threads even for small inputs."""
-    limits = kernels.row_limits(ROW_WAYS[request.param])
+    limits, stream_bytes = ROW_WAYS[request.param]
+    limits = kernels.row_limits(limits)
+    stream_bytes = kernels.stream_threshold(stream_bytes)
     threshold = kernels.parallel_threshold(0)
     yield request.param
     kernels.row_limits(limits)
+    kernels.stream_threshold(stream_bytes)
     kernels.parallel_threshold(threshold)
 
 
@@ -206,19 +211,6 @@ def test_short_rows(dtype, row_way):
             check_all(fortran[::-1, :, ::2, 1:], 0)
     # Columns of several tiles, cut narrower for threads, in blocks.
     check_all(np.asfortranarray(rng.choice(pools[1], size=(64, 300, 11))), 0, (1, 2, 5))
-
-
-@pytest.mark.parametrize("dtype", [np.uint8, np.float16], ids=str)
-def test_short_rows_in_blocks_past_caches(dtype):
-    # Inputs of 32 MiB or more, whose output blocks are written past the
-    # caches: whole blocks and a part, forwards and backwards, on 1 to 3 threads.
-    dtype = np.dtype(dtype)
-    rng = np.random.default_rng(16)
-    rows = (32 << 20) // (64 * 512 * dtype.itemsize) + 3
-    data = np.asfortranarray(rng.integers(1, 9, size=(64, 512, rows)).astype(dtype))
-    data[rng.integers(0, 64, 4000), rng.integers(0, 512, 4000), rng.integers(0, rows, 4000)] = 0
-    check_all(data, 0, (1, 3))
-    check_all(data[::-1], 0, (2,))
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
