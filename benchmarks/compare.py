@@ -3,19 +3,23 @@
 Run ``python benchmarks/compare.py`` (``--help`` for the options).  For each
 case it prints the median time of argmin.argmin, its throughput in GB/s of
 input read, that throughput as a fraction of the machine's read bandwidth
-(measured at the start of the same run: the best threaded, vectorized
-``numpy.max`` over an array of the same size, one slice per thread), and the ratio of numpy.argmin's
-time (and torch.argmin's and onnxruntime's, when installed) to ours.
+(measured in the same run: the best threaded, vectorized ``numpy.max`` over
+an array of the same size, one slice per thread), and the ratio of
+numpy.argmin's time (and torch.argmin's and onnxruntime's, when installed) to
+ours.
 
 After the (64, 512, m) inputs come C arrays of shape (n, 2) and (n, 16),
 uint8 and float32: narrow columns along axis 0, rows of 2 and 16 elements along axis 1
 (of the options, only --dtype and --last apply to them).
 
-Every case is timed in each of --passes passes over the whole table, and its
-time is the median of the calls of all passes: a burst of load from other
+argmin is timed in each of --passes passes over the whole table, and a case's
+time is the median of its calls in all passes: a burst of load from other
 tenants of a shared machine spoils a few neighbouring cases in one pass, not
-in all.  The read limit is the best of its passes.  The other libraries are
-timed in the first pass only (numpy's slow cases take seconds).
+in all.  The read limit is measured at the start of each pass, and the best
+is kept.  The other libraries are timed once, in a last pass of their own
+(numpy's slow cases take seconds, and the thread pools of torch and
+onnxruntime keep spinning for a while after a call, which would take the
+cores from argmin's next measurement).
 
 numpy, torch and onnxruntime have no select_last_index: for select_last_index=1
 they get the same computation as the ONNX reference does (argmin of the
@@ -26,6 +30,7 @@ import argparse
 import statistics
 import sys
 import time
+import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 import ml_dtypes
@@ -82,21 +87,24 @@ def make(dtype, nbytes, order, seed):
 def inputs(args, nbytes):
     """The table's inputs, in order: (label, function that makes it, its (axis, last) cases).
 
-    Each input is made again, the same, in every pass, rather than all kept in memory.
+    Each input is made again in every pass (the same: its seed is its label's),
+    rather than all kept in memory.
     """
     lasts = args.last or [0, 1]
     found = []
     for dtype in args.dtype or DTYPES:
         for order in args.order or ["C", "F"]:
-            found.append((f"{dtype} {order}",
-                          lambda dtype=dtype, order=order, seed=len(found):
+            label = f"{dtype} {order}"
+            found.append((label,
+                          lambda dtype=dtype, order=order, seed=zlib.crc32(label.encode()):
                               make(dtype, nbytes, order, seed),
                           [(axis, last) for axis in args.axis or [0, 1, 2] for last in lasts]))
     # Narrow columns (axis 0) and rows of a few elements (axis 1) of a C array.
     for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
         for width in (2, 16):
-            found.append((f"{dtype} (n, {width})",
-                          lambda dtype=dtype, width=width, seed=len(found):
+            label = f"{dtype} (n, {width})"
+            found.append((label,
+                          lambda dtype=dtype, width=width, seed=zlib.crc32(label.encode()):
                               make(dtype, nbytes, "C", seed).reshape(-1, width),
                           [(axis, last) for axis in (0, 1) for last in lasts]))
     return found
@@ -153,16 +161,16 @@ def competitors(threads):
     return found
 
 
-def measure(x, cases, others, ours, theirs, args):
-    """Add the times of argmin on x for each (axis, last) case to ours[case], and
-    the median time of each of the others to theirs[case][name] (None: no kernel)."""
-    # argmin first, for every case of this input, then the others: the
-    # thread pools of torch and onnxruntime keep spinning for a while after
-    # a call and would take the cores from the next measurement.
+def measure_ours(x, cases, ours, args):
+    """Add the times of argmin on x for each (axis, last) case to ours[case]."""
     for axis, last in cases:
         ours.setdefault((axis, last), []).extend(times_of(
             lambda: argmin.argmin(x, axis, select_last_index=last, num_threads=args.threads),
             args.repeat))
+
+
+def measure_theirs(x, cases, others, theirs, args):
+    """Set theirs[case][name] to the median time of each of the others on x (None: no kernel)."""
     for axis, last in cases:
         for name, fn in others.items():
             try:
@@ -195,11 +203,13 @@ def main():
     parser.add_argument("--repeat", type=int, default=5,
                         help="timed calls per case and pass (median)")
     parser.add_argument("--passes", type=int, default=2,
-                        help="passes over the table (default 2; the others: the first only)")
+                        help="passes of argmin over the table (default 2)")
     parser.add_argument("--threads", type=int, default=argmin._kernels.max_threads())
     parser.add_argument("--no-competitors", action="store_true",
                         help="time argmin only (numpy's slow cases take seconds)")
     args = parser.parse_args()
+    if args.passes < 1:
+        parser.error("--passes must be at least 1")
 
     nbytes = args.mib << 20
     others = {} if args.no_competitors else competitors(args.threads)
@@ -209,12 +219,17 @@ def main():
     sizes = {}
     limit = 0.0
     for done in range(args.passes):
-        print(f"pass {done + 1} of {args.passes}", file=sys.stderr, flush=True)
+        print(f"argmin: pass {done + 1} of {args.passes}", file=sys.stderr, flush=True)
         limit = max(limit, read_bandwidth(nbytes, args.threads, args.repeat))
         for label, make_input, cases in table:
             x = make_input()
             sizes[label] = x.nbytes
-            measure(x, cases, others if done == 0 else {}, ours[label], theirs[label], args)
+            measure_ours(x, cases, ours[label], args)
+            del x
+    if others:
+        print("the others", file=sys.stderr, flush=True)
+        for label, make_input, cases in table:
+            measure_theirs(make_input(), cases, others, theirs[label], args)
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {args.threads}, "
           f"input {args.mib} MiB, {args.passes} passes, read limit {limit / 1e9:.1f} GB/s "
           f"(best numpy.max over {args.mib} MiB on {args.threads} threads)")
@@ -227,10 +242,10 @@ def main():
     x10 = np.arange(10, dtype=np.float32)[::-1].copy()
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
-        ours = timeit(lambda: argmin.argmin(x, axis), 20000)
-        theirs = timeit(lambda: np.argmin(x, axis), 20000)
-        print(f"{name + ' axis=' + str(axis):<34} {ours * 1e6:>7.2f}us numpy {theirs * 1e6:.2f}us "
-              f"(x {theirs / ours:.2f})")
+        mine = timeit(lambda: argmin.argmin(x, axis), 20000)
+        numpys = timeit(lambda: np.argmin(x, axis), 20000)
+        print(f"{name + ' axis=' + str(axis):<34} {mine * 1e6:>7.2f}us numpy {numpys * 1e6:.2f}us "
+              f"(x {numpys / mine:.2f})")
 
 
 if __name__ == "__main__":
