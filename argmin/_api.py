@@ -77,11 +77,17 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
     if dtype not in _ACCEPTED[opset] or dtype.names is not None:
         native = _rules.check_element_type(dtype, opset)
         data = data.astype(native)
-    keepdims = _rules.check_flag(keepdims, "keepdims")
-    last = _rules.check_flag(select_last_index, "select_last_index")
-    ndim = data.ndim
-    axis = _rules.normalize_axis(axis, ndim)
-    _rules.check_axis_length(data.shape, axis)
+    # Each check is skipped where its argument is already what it returns
+    # (a bool flag, an axis in [0, ndim)): a call of a few elements costs
+    # about as much as these function calls.
+    if keepdims.__class__ is not bool:
+        keepdims = _rules.check_flag(keepdims, "keepdims")
+    if select_last_index.__class__ is not bool:
+        select_last_index = _rules.check_flag(select_last_index, "select_last_index")
+    shape = data.shape
+    if axis.__class__ is not int or not 0 <= axis < len(shape):
+        axis = _rules.normalize_axis(axis, len(shape))
+    _rules.check_axis_length(shape, axis)
     if num_threads is None:
         num_threads = kernels.max_threads()
     elif (
@@ -90,4 +96,6 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
         or num_threads < 1
     ):
         raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
-    return kernels.reduce_axis(data, axis, keepdims, last, min(num_threads, _thread_cap))
+    if num_threads > _thread_cap:
+        num_threads = _thread_cap
+    return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads)
