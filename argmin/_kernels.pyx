@@ -1362,10 +1362,17 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
                 == layout.column_len * layout.outer_out_stride[m - 1]):
             layout.column_len *= layout.outer_len[d]
             d -= 1
-        layout.column_ndim = m - 1 - d
-        for e in range(layout.column_ndim):
-            layout.column_axis_len[e] = layout.outer_len[d + 1 + e]
-            layout.column_out_stride[e] = layout.outer_out_stride[d + 1 + e]
+        # Column axes that are contiguous in the output too merge: the
+        # output of a tile is then written as one run, not position by position.
+        for e in range(d + 1, m):
+            if (layout.column_ndim > 0 and layout.column_out_stride[layout.column_ndim - 1]
+                    == layout.outer_len[e] * layout.outer_out_stride[e]):
+                layout.column_axis_len[layout.column_ndim - 1] *= layout.outer_len[e]
+                layout.column_out_stride[layout.column_ndim - 1] = layout.outer_out_stride[e]
+            else:
+                layout.column_axis_len[layout.column_ndim] = layout.outer_len[e]
+                layout.column_out_stride[layout.column_ndim] = layout.outer_out_stride[e]
+                layout.column_ndim += 1
         m = d + 1
 
     # Outer axes that are contiguous with each other in input and output merge.
