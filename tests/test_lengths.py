@@ -209,6 +209,9 @@ def test_short_rows(dtype, row_way):
             fortran = np.asfortranarray(rng.choice(pool, size=(n, 3, 5, 11)))
             check_all(fortran, 0, (1, 3))
             check_all(fortran[::-1, :, ::2, 1:], 0)
+            # Blocks of an outer axis next to two axes of rows that follow
+            # each other in the output (one column of 15 rows).
+            check_all(rng.choice(pool, size=(11, 3, 5, n)).transpose(1, 2, 0, 3), 3, (1, 3))
     # Columns of several tiles, cut narrower for threads, in blocks.
     check_all(np.asfortranarray(rng.choice(pools[1], size=(64, 300, 11))), 0, (1, 2, 5))
 
