@@ -198,8 +198,9 @@ cdef enum:
     # The running minimum of a column chunk is stored SCRATCH_SHIFT bytes
     # past the input in that span: a fold's loads then never meet its recent
     # stores there.  Measured with (64, 512, m) C arrays along axis 0 (rows a
-    # multiple of 4 KiB apart): with the input 0 to 2 KiB past the scratch,
-    # 36 against 64 GB/s (uint8) and 35 against 57 to 66 (int16) in cache.
+    # multiple of 4 KiB apart) in cache, the input moved within its page and
+    # the scratch left where malloc put it: at half of the offsets, 36 against
+    # 64 GB/s (uint8) and 35 against 57 to 66 (int16).
     ALIAS_SPAN = 4096
     SCRATCH_SHIFT = 3072
     # How far ahead of the loads a stream is asked for, and each of the
