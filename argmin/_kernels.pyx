@@ -1358,6 +1358,23 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
         layout.outer_out_stride[e] = out_stride
         m += 1
 
+    # Axes that are contiguous with each other in input and output merge:
+    # fewer outer positions to walk, and a column's output written as one run.
+    merged = 0
+    for d in range(m):
+        if (merged > 0 and layout.outer_stride[merged - 1] == layout.outer_len[d] * layout.outer_stride[d]
+                and layout.outer_out_stride[merged - 1]
+                == layout.outer_len[d] * layout.outer_out_stride[d]):
+            layout.outer_len[merged - 1] *= layout.outer_len[d]
+            layout.outer_stride[merged - 1] = layout.outer_stride[d]
+            layout.outer_out_stride[merged - 1] = layout.outer_out_stride[d]
+        else:
+            layout.outer_len[merged] = layout.outer_len[d]
+            layout.outer_stride[merged] = layout.outer_stride[d]
+            layout.outer_out_stride[merged] = layout.outer_out_stride[d]
+            merged += 1
+    m = merged
+
     # Rows when the reduced axis is contiguous and not short (or is the only
     # axis); columns otherwise, along the least spread-out axes.
     column_stride = layout.outer_stride[m - 1] if m > 0 else 0
@@ -1382,34 +1399,13 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
                 == layout.column_len * layout.outer_out_stride[m - 1]):
             layout.column_len *= layout.outer_len[d]
             d -= 1
-        # Column axes that are contiguous in the output too merge: the
-        # output of a tile is then written as one run, not position by position.
-        for e in range(d + 1, m):
-            if (layout.column_ndim > 0 and layout.column_out_stride[layout.column_ndim - 1]
-                    == layout.outer_len[e] * layout.outer_out_stride[e]):
-                layout.column_axis_len[layout.column_ndim - 1] *= layout.outer_len[e]
-                layout.column_out_stride[layout.column_ndim - 1] = layout.outer_out_stride[e]
-            else:
-                layout.column_axis_len[layout.column_ndim] = layout.outer_len[e]
-                layout.column_out_stride[layout.column_ndim] = layout.outer_out_stride[e]
-                layout.column_ndim += 1
+        layout.column_ndim = m - 1 - d
+        for e in range(layout.column_ndim):
+            layout.column_axis_len[e] = layout.outer_len[d + 1 + e]
+            layout.column_out_stride[e] = layout.outer_out_stride[d + 1 + e]
         m = d + 1
 
-    # Outer axes that are contiguous with each other in input and output merge.
-    merged = 0
-    for d in range(m):
-        if (merged > 0 and layout.outer_stride[merged - 1] == layout.outer_len[d] * layout.outer_stride[d]
-                and layout.outer_out_stride[merged - 1]
-                == layout.outer_len[d] * layout.outer_out_stride[d]):
-            layout.outer_len[merged - 1] *= layout.outer_len[d]
-            layout.outer_stride[merged - 1] = layout.outer_stride[d]
-            layout.outer_out_stride[merged - 1] = layout.outer_out_stride[d]
-        else:
-            layout.outer_len[merged] = layout.outer_len[d]
-            layout.outer_stride[merged] = layout.outer_stride[d]
-            layout.outer_out_stride[merged] = layout.outer_out_stride[d]
-            merged += 1
-    layout.outer_ndim = merged
+    layout.outer_ndim = m
 
     if num_threads < 1 or n * cnp.PyArray_SIZE(out) * size < parallel_bytes:
         num_threads = 1
