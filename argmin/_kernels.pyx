@@ -22,7 +22,8 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   read row after row.  8- and 16-bit keys are paired with their positions
   in integers of twice their width, each row folded into lanes of pairs, and
   the lanes of many rows halved together, neighbour with neighbour, so that
-  a vector holds lanes of several rows.  Wider keys: each row's minimum is a
+  a vector holds lanes of several rows (with AVX-512BW, each row's pairs
+  are one vector, built in a register).  Wider keys: each row's minimum is a
   vectorized reduction that keeps the row's keys, and its index a
   vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
@@ -167,6 +168,8 @@ cdef enum:
     MIN_LANES = 32
     MAX_LANES = 128
     CACHE_LINE = 64
+    # Bytes of a vector of pairs (see _pairs.h).
+    VECTOR_BYTES = 64
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
     MIN_SPLIT = 1 << 16
@@ -210,9 +213,11 @@ cdef enum:
     PREFETCH_BYTES = 4096
     FOLD_PREFETCH_BYTES = 1024
     # How far ahead each of the OUT_BLOCK streams of paired short rows is
-    # asked for (measured: 512 to 1024 bytes; a single stream of them was
-    # fastest left to the hardware prefetchers).
-    BLOCK_PREFETCH_BYTES = 512
+    # asked for (measured with (64, 512, m) Fortran arrays along axis 0, 64
+    # MiB, 2 threads: 1024 bytes up to 10% faster than 512 for int16 and
+    # float16, the same for uint8, 2048 and 4096 no better; a single stream
+    # of them was fastest left to the hardware prefetchers).
+    BLOCK_PREFETCH_BYTES = 1024
 
 
 # Contiguous rows of more than short_row_len elements (-1: short_row_max)
@@ -619,6 +624,29 @@ cdef inline void halve_pairs(const wide_t* lanes, wide_t* halved, Py_ssize_t cou
         halved[k] = b if b < a else a
 
 
+cdef inline const char* next_row(
+    const char* q, const char** row, Py_ssize_t* b, Py_ssize_t streams,
+    Py_ssize_t stream_stride, Py_ssize_t row_stride,
+) noexcept nogil:
+    # The row read after q when a row of each of `streams` tiles is read in
+    # turn: the same row of the next tile (b), or the next row (row) of the
+    # first tile.
+    b[0] += 1
+    if b[0] < streams:
+        return q + stream_stride
+    b[0] = 0
+    row[0] += row_stride
+    return row[0]
+
+
+cdef inline void take_pair(
+    int32_t pair, int shift, Py_ssize_t start, bint last, key_t* best, int64_t* index,
+) noexcept nogil:
+    # A row's smallest pair: its key, above `shift` bits, and its position.
+    best[0] = <key_t>(pair >> shift)
+    index[0] = start + (255 - (pair & 255) if last else pair & 255)
+
+
 cdef void paired_rows_argmin(
     const char* p, Py_ssize_t row_stride, Py_ssize_t width,
     Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
@@ -638,22 +666,17 @@ cdef void paired_rows_argmin(
     # neighbour, so that a vector holds lanes of several rows: no row is
     # reduced across a vector on its own.  Measured 1.3 to 2.3 times as fast
     # as keeping the keys for a search.
-    cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, s, rows, count
-    cdef Py_ssize_t r = 0, b = 0
+    cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, s, rows, count, b = 0
     cdef Py_ssize_t ahead = (BLOCK_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
-    cdef const char* q
+    cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
+    cdef const char* row = p + start * size   # of the first tile
+    cdef const char* q = row
     cdef wide_t* swap
-    cdef wide_t pair
     while j < width * streams:
         rows = min(<Py_ssize_t>PAIRED_ROWS, width * streams - j)
         for k in range(rows):
-            q = p + r * row_stride + b * stream_stride + start * size
-            b += 1
-            if b == streams:
-                b = 0
-                r += 1
             if streams > 1:
-                for s in range((n * size + CACHE_LINE - 1) // CACHE_LINE):
+                for s in range(lines):
                     prefetch(q + ahead + s * CACHE_LINE)
             fold_pairs(q, 0, lanes + k * MIN_LANES, True, last, inf_bits, coding)
             s = MIN_LANES
@@ -661,6 +684,7 @@ cdef void paired_rows_argmin(
                 s = min(s, n - MIN_LANES)   # the last lanes' worth overlaps
                 fold_pairs(q, s, lanes + k * MIN_LANES, False, last, inf_bits, coding)
                 s += MIN_LANES
+            q = next_row(q, &row, &b, streams, stream_stride, row_stride)
         count = rows * MIN_LANES
         while count > rows:
             count //= 2
@@ -669,9 +693,120 @@ cdef void paired_rows_argmin(
             lanes = halved
             halved = swap
         for k in range(rows):
-            pair = lanes[k]
-            best[j + k] = <key_t>(pair >> 8)
-            index[j + k] = start + (255 - (pair & 255) if last else pair & 255)
+            take_pair(lanes[k], 8, start, last, &best[j + k], &index[j + k])
+        j += rows
+
+
+cdef extern from "_pairs.h":
+    # 64 bytes of lanes in registers, and the operations of
+    # paired_vectors_argmin on them, where VECTOR_PAIRS (AVX-512BW).
+    const bint VECTOR_PAIRS "ARGMIN_VECTOR_PAIRS"
+    ctypedef struct vec_t "argmin_vec":
+        pass
+    vec_t load_vec "argmin_load"(const void* p) nogil
+    void store_vec "argmin_store"(void* p, vec_t v) nogil
+    vec_t pairs8 "argmin_pairs8"(const char* lo, const char* hi, const vec_t* pair_bits) nogil
+    vec_t pairs16 "argmin_pairs16"(
+        const char* lo, const char* hi, const vec_t* pair_bits, int16_t inf_bits) nogil
+    vec_t min16 "argmin_min16"(vec_t a, vec_t b) nogil
+    vec_t min32 "argmin_min32"(vec_t a, vec_t b) nogil
+    vec_t halve16 "argmin_halve16"(vec_t a, vec_t b) nogil
+    vec_t halve32 "argmin_halve32"(vec_t a, vec_t b) nogil
+
+
+cdef inline vec_t pair_up(
+    const char* lo, const char* hi, const vec_t* pair_bits, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # The pairs of the keys at lo and hi (see _pairs.h).
+    if key_t is int8_t:
+        return pairs8(lo, hi, pair_bits)
+    return pairs16(lo, hi, pair_bits, inf_bits if coding_t is float_coding else 0)
+
+
+cdef inline vec_t lower(vec_t a, vec_t b, key_t k) noexcept nogil:
+    return min16(a, b) if key_t is int8_t else min32(a, b)
+
+
+cdef inline vec_t halve(vec_t a, vec_t b, key_t k) noexcept nogil:
+    return halve16(a, b) if key_t is int8_t else halve32(a, b)
+
+
+cdef void paired_vectors_argmin(
+    const char* p, Py_ssize_t row_stride, Py_ssize_t width,
+    Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
+    key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # paired_rows_argmin with a row's pairs in a register, where
+    # VECTOR_PAIRS: measured 1.3 to 2.1 times as fast (in cache, one thread,
+    # rows of 64 and 200 elements).  A pair is the key shifted up, xor the
+    # bits of its position (255 - position for the last index) and, for
+    # unsigned keys, of the flipped top bit.  A row is read a vector at a
+    # time, the last overlapping the others when the row is not a whole
+    # number of vectors, or, shorter than a vector, as two overlapping
+    # halves; of each vector, the smaller pair of each two neighbours.  One
+    # vector of pairs per row; then the vectors of as many rows as a vector
+    # has pairs are halved together, until lane k holds row k's smallest
+    # pair (see _pairs.h).
+    cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, h, e, c, rows, count
+    cdef Py_ssize_t b = 0, group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
+    cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
+    cdef Py_ssize_t ahead = (BLOCK_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
+    cdef bint halves = n < length
+    # Where the second half of a row's first vector starts.
+    cdef Py_ssize_t second = (n - length // 2 if halves else length // 2) * size
+    cdef const char* row = p + start * size   # of the first tile
+    cdef const char* q = row
+    # Each vector's offset in a row, the pair bits of its even and odd
+    # elements (vectors of a row of SHORT_ROW_MAX 16-bit elements at most).
+    cdef Py_ssize_t offsets[8]
+    cdef vec_t positions[16]
+    cdef vec_t pairs[32]
+    cdef vec_t v
+    cdef int64_t memory[16 + 8]   # two vectors, and a cache line more
+    cdef int16_t* even = <int16_t*>on_cache_line(memory)
+    cdef int16_t* odd = even + 32
+    cdef int32_t position, flip = 0
+    if coding_t is unsigned_coding:
+        flip = 0x8000 if key_t is int8_t else INT32_MIN   # a pair's top bit
+    for c in range(vectors):
+        offsets[c] = max(0, min(c * length, n - length)) * size
+        for e in range(length):
+            # Row positions: the element's offset in the vector, but past
+            # the first half, shorter rows' second half at n - length / 2.
+            position = offsets[c] // size + e
+            if halves and e >= length // 2:
+                position += n - length
+            position = (255 - position if last else position) ^ flip
+            if key_t is int8_t:
+                (even if e % 2 == 0 else odd)[e // 2] = <int16_t>position
+            else:
+                (<int32_t*>(even if e % 2 == 0 else odd))[e // 2] = position
+        positions[2 * c] = load_vec(even)
+        positions[2 * c + 1] = load_vec(odd)
+    while j < width * streams:
+        rows = min(group, width * streams - j)
+        for k in range(rows):
+            if streams > 1:
+                for h in range(lines):
+                    prefetch(q + ahead + h * CACHE_LINE)
+            v = pair_up(q, q + second, positions, inf_bits, coding)
+            for c in range(1, vectors):
+                v = lower(v, pair_up(q + offsets[c], q + offsets[c] + VECTOR_BYTES // 2,
+                                     positions + 2 * c, inf_bits, coding), inf_bits)
+            pairs[k] = v
+            q = next_row(q, &row, &b, streams, stream_stride, row_stride)
+        for k in range(rows, group):
+            pairs[k] = pairs[0]   # lanes of no row
+        count = group
+        while count > 1:
+            count //= 2
+            for k in range(count):
+                pairs[k] = halve(pairs[2 * k], pairs[2 * k + 1], inf_bits)
+        store_vec(even, pairs[0])
+        for k in range(rows):
+            take_pair(even[k] if key_t is int8_t else (<int32_t*>even)[k], 8 * size, start, last,
+                      &best[j + k], &index[j + k])
         j += rows
 
 
@@ -684,8 +819,8 @@ cdef void short_rows_argmin(
     # stream_stride apart, each of `width` rows row_stride apart, read a row
     # of each tile in turn; of each row, the elements [start, stop).  Sets
     # best and index of row j of tile b at j * streams + b.  8- and 16-bit
-    # keys are paired with their positions (paired_rows_argmin) in pieces of
-    # at least MIN_LANES elements: a row split between threads (rows that
+    # keys are paired with their positions (paired_rows_argmin, or
+    # paired_vectors_argmin) in pieces of at least MIN_LANES elements: a row split between threads (rows that
     # overlap in memory, many threads) can leave a shorter piece.  Other
     # pieces, and wider keys, whose pairs would take 64 bits or more
     # (measured slower): each row's minimum is a vectorized reduction that
@@ -702,6 +837,10 @@ cdef void short_rows_argmin(
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
+    if (key_t is int8_t or key_t is int16_t) and VECTOR_PAIRS and n >= MIN_LANES:
+        paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                              index, last, inf_bits, coding)
+        return
     if key_t is int8_t and n >= MIN_LANES:
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, <int16_t*>lanes, <int16_t*>halved)

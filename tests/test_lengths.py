@@ -195,7 +195,7 @@ def test_short_rows(dtype, row_way):
         for pool in pools:
             x = rng.choice(pool, size=(37, n))
             check_all(x, 1, (1, 3))
-            # Rows reduced together 64 at a time: whole groups and a part.
+            # Rows reduced together in groups (of 16 to 64): whole groups and a part.
             check_all(rng.choice(pool, size=(130, n)), 1)
             check_all(x[:, ::-1], 1)
             check_all(rng.choice(pool, size=(37, n + 5))[:, 2:n + 2], 1)
