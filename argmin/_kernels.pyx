@@ -22,10 +22,10 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   read row after row.  8- and 16-bit keys are paired with their positions
   in integers of twice their width, each row folded into lanes of pairs, and
   the lanes of many rows halved together, neighbour with neighbour, so that
-  a vector holds lanes of several rows (with AVX-512BW, each row's pairs
-  are one vector, built in a register).  Wider keys: each row's minimum is a
-  vectorized reduction that keeps the row's keys, and its index a
-  vectorized search of those keys;
+  a vector holds lanes of several rows (with AVX-512BW, 32-bit keys too,
+  each row's pairs one vector, built in a register).  Other keys: each
+  row's minimum is a vectorized reduction that keeps the row's keys, and
+  its index a vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
   few elements); a tile of that axis keeps a running minimum and index per
   element while the reduced axis is walked on the outside, several rows at a
@@ -168,8 +168,13 @@ cdef enum:
     MIN_LANES = 32
     MAX_LANES = 128
     CACHE_LINE = 64
-    # Bytes of a vector of pairs (see _pairs.h).
+    # Bytes of a vector of pairs (see _pairs.h), and most bytes of a row
+    # whose keys are paired in vectors (paired_vectors_argmin): against
+    # keeping the keys for a search, 32-bit rows of 128 elements measured
+    # 1.4 to 1.6 times as fast, of 256 as fast, of 512 15% to 30% slower
+    # (their positions are set up again for each tile of a few rows).
     VECTOR_BYTES = 64
+    VECTOR_ROW_BYTES = 512
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
     MIN_SPLIT = 1 << 16
@@ -640,11 +645,12 @@ cdef inline const char* next_row(
 
 
 cdef inline void take_pair(
-    int32_t pair, int shift, Py_ssize_t start, bint last, key_t* best, int64_t* index,
+    int64_t pair, int shift, int64_t top, Py_ssize_t start, bint last, key_t* best, int64_t* index,
 ) noexcept nogil:
-    # A row's smallest pair: its key, above `shift` bits, and its position.
+    # A row's smallest pair: its key, above `shift` bits, and its position,
+    # stored as top - position for the last index.
     best[0] = <key_t>(pair >> shift)
-    index[0] = start + (255 - (pair & 255) if last else pair & 255)
+    index[0] = start + (top - (pair & top) if last else pair & top)
 
 
 cdef void paired_rows_argmin(
@@ -693,7 +699,7 @@ cdef void paired_rows_argmin(
             lanes = halved
             halved = swap
         for k in range(rows):
-            take_pair(lanes[k], 8, start, last, &best[j + k], &index[j + k])
+            take_pair(lanes[k], 8, 255, start, last, &best[j + k], &index[j + k])
         j += rows
 
 
@@ -708,10 +714,14 @@ cdef extern from "_pairs.h":
     vec_t pairs8 "argmin_pairs8"(const char* lo, const char* hi, const vec_t* pair_bits) nogil
     vec_t pairs16 "argmin_pairs16"(
         const char* lo, const char* hi, const vec_t* pair_bits, int16_t inf_bits) nogil
+    vec_t pairs32 "argmin_pairs32"(
+        const char* lo, const char* hi, const vec_t* pair_bits, int32_t inf_bits) nogil
     vec_t min16 "argmin_min16"(vec_t a, vec_t b) nogil
     vec_t min32 "argmin_min32"(vec_t a, vec_t b) nogil
+    vec_t min64 "argmin_min64"(vec_t a, vec_t b) nogil
     vec_t halve16 "argmin_halve16"(vec_t a, vec_t b) nogil
     vec_t halve32 "argmin_halve32"(vec_t a, vec_t b) nogil
+    vec_t halve64 "argmin_halve64"(vec_t a, vec_t b) nogil
 
 
 cdef inline vec_t pair_up(
@@ -720,15 +730,25 @@ cdef inline vec_t pair_up(
     # The pairs of the keys at lo and hi (see _pairs.h).
     if key_t is int8_t:
         return pairs8(lo, hi, pair_bits)
-    return pairs16(lo, hi, pair_bits, inf_bits if coding_t is float_coding else 0)
+    elif key_t is int16_t:
+        return pairs16(lo, hi, pair_bits, inf_bits if coding_t is float_coding else 0)
+    return pairs32(lo, hi, pair_bits, <int32_t>inf_bits if coding_t is float_coding else 0)
 
 
 cdef inline vec_t lower(vec_t a, vec_t b, key_t k) noexcept nogil:
-    return min16(a, b) if key_t is int8_t else min32(a, b)
+    if key_t is int8_t:
+        return min16(a, b)
+    elif key_t is int16_t:
+        return min32(a, b)
+    return min64(a, b)
 
 
 cdef inline vec_t halve(vec_t a, vec_t b, key_t k) noexcept nogil:
-    return halve16(a, b) if key_t is int8_t else halve32(a, b)
+    if key_t is int8_t:
+        return halve16(a, b)
+    elif key_t is int16_t:
+        return halve32(a, b)
+    return halve64(a, b)
 
 
 cdef void paired_vectors_argmin(
@@ -736,17 +756,18 @@ cdef void paired_vectors_argmin(
     Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
     key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # paired_rows_argmin with a row's pairs in a register, where
-    # VECTOR_PAIRS: measured 1.3 to 2.1 times as fast (in cache, one thread,
-    # rows of 64 and 200 elements).  A pair is the key shifted up, xor the
-    # bits of its position (255 - position for the last index) and, for
-    # unsigned keys, of the flipped top bit.  A row is read a vector at a
-    # time, the last overlapping the others when the row is not a whole
-    # number of vectors, or, shorter than a vector, as two overlapping
-    # halves; of each vector, the smaller pair of each two neighbours.  One
-    # vector of pairs per row; then the vectors of as many rows as a vector
-    # has pairs are halved together, until lane k holds row k's smallest
-    # pair (see _pairs.h).
+    # paired_rows_argmin with a row's pairs in a register, where VECTOR_PAIRS,
+    # for 8-, 16- and 32-bit keys in rows of up to VECTOR_ROW_BYTES: measured
+    # 1.3 to 2.1 times as fast as paired rows in arrays, and 1.4 to 2.5 times
+    # as fast as 32-bit keys kept for a search (in cache, one thread, rows of
+    # 16 to 200 elements).  A pair is the key shifted up, xor the bits of its
+    # position (top - position for the last index) and, for unsigned keys, of
+    # the flipped top bit.  A row is read a vector at a time, the last
+    # overlapping the others when the row is not a whole number of vectors,
+    # or, shorter than a vector, as two overlapping halves; of each vector,
+    # the smaller pair of each two neighbours.  One vector of pairs per row;
+    # then the vectors of as many rows as a vector has pairs are halved
+    # together, until lane k holds row k's smallest pair (see _pairs.h).
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, h, e, c, rows, count
     cdef Py_ssize_t b = 0, group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
     cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
@@ -758,17 +779,20 @@ cdef void paired_vectors_argmin(
     cdef const char* row = p + start * size   # of the first tile
     cdef const char* q = row
     # Each vector's offset in a row, the pair bits of its even and odd
-    # elements (vectors of a row of SHORT_ROW_MAX 16-bit elements at most).
-    cdef Py_ssize_t offsets[8]
-    cdef vec_t positions[16]
+    # elements.
+    cdef Py_ssize_t offsets[VECTOR_ROW_BYTES / VECTOR_BYTES]
+    cdef vec_t positions[2 * VECTOR_ROW_BYTES / VECTOR_BYTES]
     cdef vec_t pairs[32]
     cdef vec_t v
     cdef int64_t memory[16 + 8]   # two vectors, and a cache line more
-    cdef int16_t* even = <int16_t*>on_cache_line(memory)
-    cdef int16_t* odd = even + 32
-    cdef int32_t position, flip = 0
+    cdef char* even = <char*>on_cache_line(memory)
+    cdef char* odd = even + VECTOR_BYTES
+    # Positions fill the low 8 bits of a pair (16 for 32-bit keys, whose
+    # rows hold up to 512 elements).
+    cdef int64_t position, flip = 0, top = 255 if size <= 2 else 0xffff
     if coding_t is unsigned_coding:
-        flip = 0x8000 if key_t is int8_t else INT32_MIN   # a pair's top bit
+        # A pair's top bit.
+        flip = 0x8000 if key_t is int8_t else 0x80000000 if key_t is int16_t else INT64_MIN
     for c in range(vectors):
         offsets[c] = max(0, min(c * length, n - length)) * size
         for e in range(length):
@@ -777,11 +801,13 @@ cdef void paired_vectors_argmin(
             position = offsets[c] // size + e
             if halves and e >= length // 2:
                 position += n - length
-            position = (255 - position if last else position) ^ flip
+            position = (top - position if last else position) ^ flip
             if key_t is int8_t:
-                (even if e % 2 == 0 else odd)[e // 2] = <int16_t>position
+                (<int16_t*>(even if e % 2 == 0 else odd))[e // 2] = <int16_t>position
+            elif key_t is int16_t:
+                (<int32_t*>(even if e % 2 == 0 else odd))[e // 2] = <int32_t>position
             else:
-                (<int32_t*>(even if e % 2 == 0 else odd))[e // 2] = position
+                (<int64_t*>(even if e % 2 == 0 else odd))[e // 2] = position
         positions[2 * c] = load_vec(even)
         positions[2 * c + 1] = load_vec(odd)
     while j < width * streams:
@@ -805,8 +831,13 @@ cdef void paired_vectors_argmin(
                 pairs[k] = halve(pairs[2 * k], pairs[2 * k + 1], inf_bits)
         store_vec(even, pairs[0])
         for k in range(rows):
-            take_pair(even[k] if key_t is int8_t else (<int32_t*>even)[k], 8 * size, start, last,
-                      &best[j + k], &index[j + k])
+            if key_t is int8_t:
+                position = (<int16_t*>even)[k]
+            elif key_t is int16_t:
+                position = (<int32_t*>even)[k]
+            else:
+                position = (<int64_t*>even)[k]
+            take_pair(position, 8 * size, top, start, last, &best[j + k], &index[j + k])
         j += rows
 
 
@@ -817,15 +848,16 @@ cdef void short_rows_argmin(
 ) noexcept nogil:
     # Rows too short for row_argmin's blocks (short_row_max): `streams` tiles
     # stream_stride apart, each of `width` rows row_stride apart, read a row
-    # of each tile in turn; of each row, the elements [start, stop).  Sets
-    # best and index of row j of tile b at j * streams + b.  8- and 16-bit
-    # keys are paired with their positions (paired_rows_argmin, or
-    # paired_vectors_argmin) in pieces of at least MIN_LANES elements: a row split between threads (rows that
-    # overlap in memory, many threads) can leave a shorter piece.  Other
-    # pieces, and wider keys, whose pairs would take 64 bits or more
-    # (measured slower): each row's minimum is a vectorized reduction that
-    # keeps the keys, whose index is then searched for among them (computed
-    # once: floating-point keys cost several instructions each).
+    # of each tile in turn; of each row, the elements [start, stop).  Sets best
+    # and index of row j of tile b at j * streams + b.  8- and 16-bit keys are
+    # paired with their positions (paired_rows_argmin) in pieces of at least
+    # MIN_LANES elements: a row split between threads (rows that overlap in
+    # memory, many threads) can leave a shorter piece.  With AVX-512BW, 32-bit
+    # keys too, and in registers (paired_vectors_argmin).  Other pieces, and
+    # other keys, whose pairs in arrays would take 64 bits or more (measured
+    # slower): each row's minimum is a vectorized reduction that keeps the
+    # keys, whose index is then searched for among them (computed once:
+    # floating-point keys cost several instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef int32_t i, n = <int32_t>(stop - start)
@@ -837,7 +869,8 @@ cdef void short_rows_argmin(
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
-    if (key_t is int8_t or key_t is int16_t) and VECTOR_PAIRS and n >= MIN_LANES:
+    if (key_t is not int64_t and VECTOR_PAIRS and n * size <= VECTOR_ROW_BYTES
+            and n >= max(<Py_ssize_t>MIN_LANES if size <= 2 else 1, VECTOR_BYTES // 2 // size)):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return

@@ -1,5 +1,5 @@
 /* Vectors of 64 bytes for the paired short rows of argmin/_kernels.pyx
- * (paired_vectors_argmin): keys of 8 or 16 bits, each paired with its
+ * (paired_vectors_argmin): keys of 8, 16 or 32 bits, each paired with its
  * position in its row in an integer of twice its width,
  * (key << width) ^ position bits, and the pairs of several rows halved
  * together.  Each operation is a few AVX-512BW instructions on registers.
@@ -43,27 +43,36 @@ static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, const arg
         _mm512_ternarylogic_epi32(keys, _mm512_set1_epi16((short)0xff00), pair_bits[1], 0x6a));
 }
 
-/* 16 pairs of 32 bits from 32 16-bit keys, likewise, each key of a float
- * whose infinity's bits are inf_bits when inf_bits is not 0: sign-magnitude
- * turned into two's complement, every NaN the smallest key. */
-static inline argmin_vec argmin_pairs16(const char *lo, const char *hi, const argmin_vec *pair_bits,
-                                        int16_t inf_bits) {
-    __m512i keys = argmin_load_keys(lo, hi);
-    if (inf_bits) {
-        __m512i magnitude = _mm512_and_si512(keys, _mm512_set1_epi16(0x7fff));
-        __m512i sign = _mm512_srai_epi16(keys, 15);
-        __mmask32 nan = _mm512_cmpgt_epi16_mask(magnitude, _mm512_set1_epi16(inf_bits));
-        keys = _mm512_mask_mov_epi16(_mm512_sub_epi16(_mm512_xor_si512(magnitude, sign), sign),
-                                     nan, _mm512_set1_epi16(INT16_MIN));
+/* argmin_pairsK: 512 / (2K) pairs of 2K bits from the K-bit keys at lo and
+ * hi, likewise, each key of a float whose infinity's bits are inf_bits when
+ * inf_bits is not 0: sign-magnitude turned into two's complement, every NaN
+ * the smallest key.  MASK holds a bit per key. */
+#define ARGMIN_PAIRS(K, P, MASK)                                                               \
+    static inline argmin_vec argmin_pairs##K(const char *lo, const char *hi,                   \
+                                             const argmin_vec *pair_bits, int##K##_t inf_bits) { \
+        __m512i keys = argmin_load_keys(lo, hi);                                               \
+        if (inf_bits) {                                                                        \
+            __m512i magnitude = _mm512_and_si512(keys, _mm512_set1_epi##K(INT##K##_MAX));      \
+            __m512i sign = _mm512_srai_epi##K(keys, K - 1);                                    \
+            MASK nan = _mm512_cmpgt_epi##K##_mask(magnitude, _mm512_set1_epi##K(inf_bits));    \
+            keys = _mm512_mask_mov_epi##K(                                                     \
+                _mm512_sub_epi##K(_mm512_xor_si512(magnitude, sign), sign), nan,               \
+                _mm512_set1_epi##K(INT##K##_MIN));                                             \
+        }                                                                                      \
+        return _mm512_min_epi##P(                                                              \
+            _mm512_xor_si512(_mm512_slli_epi##P(keys, K), pair_bits[0]),                       \
+            _mm512_ternarylogic_epi##P(keys, _mm512_set1_epi##P((int##P##_t)(~0ull << K)),     \
+                                       pair_bits[1], 0x6a));                                   \
     }
-    return _mm512_min_epi32(
-        _mm512_xor_si512(_mm512_slli_epi32(keys, 16), pair_bits[0]),
-        _mm512_ternarylogic_epi32(keys, _mm512_set1_epi32((int)0xffff0000), pair_bits[1], 0x6a));
-}
+
+ARGMIN_PAIRS(16, 32, __mmask32)
+ARGMIN_PAIRS(32, 64, __mmask16)
 
 static inline argmin_vec argmin_min16(argmin_vec a, argmin_vec b) { return _mm512_min_epi16(a, b); }
 
 static inline argmin_vec argmin_min32(argmin_vec a, argmin_vec b) { return _mm512_min_epi32(a, b); }
+
+static inline argmin_vec argmin_min64(argmin_vec a, argmin_vec b) { return _mm512_min_epi64(a, b); }
 
 /* Lane k of the first half: the smaller of lanes 2k and 2k + 1 of a; of
  * the second half, of b. */
@@ -83,6 +92,13 @@ static inline argmin_vec argmin_halve32(argmin_vec a, argmin_vec b) {
     static const int32_t odd[16] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31};
     return _mm512_min_epi32(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(even), b),
                             _mm512_permutex2var_epi32(a, _mm512_loadu_si512(odd), b));
+}
+
+static inline argmin_vec argmin_halve64(argmin_vec a, argmin_vec b) {
+    static const int64_t even[8] = {0, 2, 4, 6, 8, 10, 12, 14};
+    static const int64_t odd[8] = {1, 3, 5, 7, 9, 11, 13, 15};
+    return _mm512_min_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(even), b),
+                            _mm512_permutex2var_epi64(a, _mm512_loadu_si512(odd), b));
 }
 
 #else
@@ -112,9 +128,17 @@ static inline argmin_vec argmin_pairs16(const char *lo, const char *hi, const ar
     return pair_bits[0];
 }
 
+static inline argmin_vec argmin_pairs32(const char *lo, const char *hi, const argmin_vec *pair_bits,
+                                        int32_t inf_bits) {
+    (void)lo, (void)hi, (void)inf_bits;
+    return pair_bits[0];
+}
+
 static inline argmin_vec argmin_min16(argmin_vec a, argmin_vec b) { return (void)b, a; }
 static inline argmin_vec argmin_min32(argmin_vec a, argmin_vec b) { return (void)b, a; }
+static inline argmin_vec argmin_min64(argmin_vec a, argmin_vec b) { return (void)b, a; }
 static inline argmin_vec argmin_halve16(argmin_vec a, argmin_vec b) { return (void)b, a; }
 static inline argmin_vec argmin_halve32(argmin_vec a, argmin_vec b) { return (void)b, a; }
+static inline argmin_vec argmin_halve64(argmin_vec a, argmin_vec b) { return (void)b, a; }
 
 #endif

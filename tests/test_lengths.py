@@ -191,7 +191,7 @@ def test_short_rows(dtype, row_way):
         lows.append(np.array(-np.nan).astype(dtype))
     # With the lowest values, which decide every row that holds them, and without.
     pools = [np.concatenate([lows, values]), values]
-    for n in (2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 257, 512, 513):
+    for n in (2, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 257, 512, 513):
         for pool in pools:
             x = rng.choice(pool, size=(37, n))
             check_all(x, 1, (1, 3))
