@@ -91,11 +91,14 @@ cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
     #define argmin_prefetch(p) __builtin_prefetch((p), 0, 3)
+    #define argmin_prefetch_l2(p) __builtin_prefetch((p), 0, 2)
     #else
     #define argmin_prefetch(p) ((void)(p))
+    #define argmin_prefetch_l2(p) ((void)(p))
     #endif
     """
     void prefetch "argmin_prefetch"(const void* p) nogil
+    void prefetch_l2 "argmin_prefetch_l2"(const void* p) nogil   # into the second-level cache
 
 
 cdef extern from *:
@@ -223,6 +226,12 @@ cdef enum:
     # float16, the same for uint8, 2048 and 4096 no better; a single stream
     # of them was fastest left to the hardware prefetchers).
     BLOCK_PREFETCH_BYTES = 1024
+    # Paired rows in registers ask for each stream twice: into the
+    # first-level cache BLOCK_PREFETCH_BYTES ahead, and into the second
+    # BLOCK_PREFETCH_L2_BYTES ahead (measured with the same arrays on one
+    # thread: int16 and uint16 14% faster, float32, int32 and uint32 12% to
+    # 26%, 8-bit types within 4% either way; 4096 bytes no better).
+    BLOCK_PREFETCH_L2_BYTES = 2048
 
 
 # Contiguous rows of more than short_row_len elements (-1: short_row_max)
@@ -772,6 +781,7 @@ cdef void paired_vectors_argmin(
     cdef Py_ssize_t b = 0, group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
     cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
     cdef Py_ssize_t ahead = (BLOCK_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef Py_ssize_t far = (BLOCK_PREFETCH_L2_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
     cdef bint halves = n < length
     # Where the second half of a row's first vector starts.
@@ -816,6 +826,7 @@ cdef void paired_vectors_argmin(
             if streams > 1:
                 for h in range(lines):
                     prefetch(q + ahead + h * CACHE_LINE)
+                    prefetch_l2(q + far + h * CACHE_LINE)
             v = pair_up(q, q + second, positions, inf_bits, coding)
             for c in range(1, vectors):
                 v = lower(v, pair_up(q + offsets[c], q + offsets[c] + VECTOR_BYTES // 2,
