@@ -129,6 +129,25 @@ def test_column_tiles(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_column_tiles_written_across(dtype, kernels):
+    # Fortran arrays along their last axis: two column axes, the outer one
+    # contiguous in the output and the inner one spread out, written a block
+    # of inner positions at a time down the whole rows of a tile, the rows
+    # that the tile's ends cut one position after another.  Inner axes of
+    # fewer positions than a block, a block and more; tiles that start and
+    # end inside a row; axes walked backwards; threads that cut tiles short.
+    rng = np.random.default_rng(16)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    tile = 16384 // dtype.itemsize
+    for inner in (3, 8, 9, 64, 67):
+        outer = 2 * tile // inner + 5
+        data = np.asfortranarray(rng.choice(pool, size=(inner, outer, 3)))
+        check_all(data, 2, (1, 3))
+        check_all(data[::-1, 1:, :], 2)
+        check_all(data[:, ::-1, ::-1], 2)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_columns_apart(dtype, kernels):
     # Rows of the columns not next to each other in memory: several rows are
     # folded at once, then the rest one by one.
