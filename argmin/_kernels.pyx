@@ -22,10 +22,10 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   read row after row.  8- and 16-bit keys are paired with their positions
   in integers of twice their width, each row folded into lanes of pairs, and
   the lanes of many rows halved together, neighbour with neighbour, so that
-  a vector holds lanes of several rows (with AVX-512BW, 32-bit keys too,
-  each row's pairs one vector, built in a register).  Other keys: each
-  row's minimum is a vectorized reduction that keeps the row's keys, and
-  its index a vectorized search of those keys;
+  a vector holds lanes of several rows (with AVX-512BW, 32-bit keys too in
+  rows of 8 to 128, each row's pairs one vector, built in a register).
+  Other keys: each row's minimum is a vectorized reduction that keeps the
+  row's keys, and its index a vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
   few elements); a tile of that axis keeps a running minimum and index per
   element while the reduced axis is walked on the outside, several rows at a
@@ -221,17 +221,19 @@ cdef enum:
     PREFETCH_BYTES = 4096
     FOLD_PREFETCH_BYTES = 1024
     # How far ahead each of the OUT_BLOCK streams of paired short rows is
-    # asked for (measured with (64, 512, m) Fortran arrays along axis 0, 64
-    # MiB, 2 threads: 1024 bytes up to 10% faster than 512 for int16 and
-    # float16, the same for uint8, 2048 and 4096 no better; a single stream
-    # of them was fastest left to the hardware prefetchers).
-    BLOCK_PREFETCH_BYTES = 1024
-    # Paired rows in registers ask for each stream twice: into the
-    # first-level cache BLOCK_PREFETCH_BYTES ahead, and into the second
-    # BLOCK_PREFETCH_L2_BYTES ahead (measured with the same arrays on one
-    # thread: int16 and uint16 14% faster, float32, int32 and uint32 12% to
-    # 26%, 8-bit types within 4% either way; 4096 bytes no better).
-    BLOCK_PREFETCH_L2_BYTES = 2048
+    # asked for (measured: 512 to 1024 bytes; a single stream of them was
+    # fastest left to the hardware prefetchers).
+    BLOCK_PREFETCH_BYTES = 512
+    # Paired rows in registers, being faster, ask for each stream twice:
+    # into the first-level cache VECTOR_PREFETCH_BYTES ahead, and into the
+    # second VECTOR_PREFETCH_L2_BYTES ahead.  Measured with (64, 512, m)
+    # Fortran arrays along axis 0, 64 MiB: 1024 bytes up to 10% faster than
+    # 512 for int16 and float16 on 2 threads, the same for uint8, 2048 and
+    # 4096 no better; the second prefetch, on one thread, int16 and uint16 14%
+    # faster, float32, int32 and uint32 12% to 26%, 8-bit types within 4%
+    # either way, 4096 bytes no better.
+    VECTOR_PREFETCH_BYTES = 1024
+    VECTOR_PREFETCH_L2_BYTES = 2048
 
 
 # Contiguous rows of more than short_row_len elements (-1: short_row_max)
@@ -654,12 +656,12 @@ cdef inline const char* next_row(
 
 
 cdef inline void take_pair(
-    int64_t pair, int shift, int64_t top, Py_ssize_t start, bint last, key_t* best, int64_t* index,
+    int64_t pair, int shift, Py_ssize_t start, bint last, key_t* best, int64_t* index,
 ) noexcept nogil:
-    # A row's smallest pair: its key, above `shift` bits, and its position,
-    # stored as top - position for the last index.
+    # A row's smallest pair: its key, above `shift` bits, and its position in
+    # the low 8 bits, stored as 255 - position for the last index.
     best[0] = <key_t>(pair >> shift)
-    index[0] = start + (top - (pair & top) if last else pair & top)
+    index[0] = start + (255 - (pair & 255) if last else pair & 255)
 
 
 cdef void paired_rows_argmin(
@@ -708,7 +710,7 @@ cdef void paired_rows_argmin(
             lanes = halved
             halved = swap
         for k in range(rows):
-            take_pair(lanes[k], 8, 255, start, last, &best[j + k], &index[j + k])
+            take_pair(lanes[k], 8, start, last, &best[j + k], &index[j + k])
         j += rows
 
 
@@ -760,18 +762,37 @@ cdef inline vec_t halve(vec_t a, vec_t b, key_t k) noexcept nogil:
     return halve64(a, b)
 
 
+cdef inline void set_pair(char* pairs, Py_ssize_t k, int64_t pair, key_t key) noexcept nogil:
+    # Pair k of the pairs of `key`'s type at `pairs`, set to `pair`.
+    if key_t is int8_t:
+        (<int16_t*>pairs)[k] = <int16_t>pair
+    elif key_t is int16_t:
+        (<int32_t*>pairs)[k] = <int32_t>pair
+    else:
+        (<int64_t*>pairs)[k] = pair
+
+
+cdef inline int64_t get_pair(const char* pairs, Py_ssize_t k, key_t key) noexcept nogil:
+    if key_t is int8_t:
+        return (<const int16_t*>pairs)[k]
+    elif key_t is int16_t:
+        return (<const int32_t*>pairs)[k]
+    return (<const int64_t*>pairs)[k]
+
+
 cdef void paired_vectors_argmin(
     const char* p, Py_ssize_t row_stride, Py_ssize_t width,
     Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
     key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # paired_rows_argmin with a row's pairs in a register, where VECTOR_PAIRS,
-    # for 8-, 16- and 32-bit keys in rows of up to VECTOR_ROW_BYTES: measured
-    # 1.3 to 2.1 times as fast as paired rows in arrays, and 1.4 to 2.5 times
-    # as fast as 32-bit keys kept for a search (in cache, one thread, rows of
-    # 16 to 200 elements).  A pair is the key shifted up, xor the bits of its
-    # position (top - position for the last index) and, for unsigned keys, of
-    # the flipped top bit.  A row is read a vector at a time, the last
+    # for 8-, 16- and 32-bit keys in rows of up to VECTOR_ROW_BYTES (so of at
+    # most 256 positions): measured in cache, on one thread, 1.3 to 2.1 times
+    # as fast as paired rows in arrays (8- and 16-bit rows of 64 and 200
+    # elements), and 1.4 to 2.5 times as fast as 32-bit keys kept for a
+    # search (rows of 16 to 128 elements).  A pair is the key shifted up, xor
+    # the bits of its position (255 - position for the last index) and, for
+    # unsigned keys, of the flipped top bit.  A row is read a vector at a time, the last
     # overlapping the others when the row is not a whole number of vectors,
     # or, shorter than a vector, as two overlapping halves; of each vector,
     # the smaller pair of each two neighbours.  One vector of pairs per row;
@@ -780,8 +801,8 @@ cdef void paired_vectors_argmin(
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, h, e, c, rows, count
     cdef Py_ssize_t b = 0, group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
     cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
-    cdef Py_ssize_t ahead = (BLOCK_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
-    cdef Py_ssize_t far = (BLOCK_PREFETCH_L2_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef Py_ssize_t ahead = (VECTOR_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef Py_ssize_t far = (VECTOR_PREFETCH_L2_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
     cdef bint halves = n < length
     # Where the second half of a row's first vector starts.
@@ -797,9 +818,7 @@ cdef void paired_vectors_argmin(
     cdef int64_t memory[16 + 8]   # two vectors, and a cache line more
     cdef char* even = <char*>on_cache_line(memory)
     cdef char* odd = even + VECTOR_BYTES
-    # Positions fill the low 8 bits of a pair (16 for 32-bit keys, whose
-    # rows hold up to 512 elements).
-    cdef int64_t position, flip = 0, top = 255 if size <= 2 else 0xffff
+    cdef int64_t position, flip = 0
     if coding_t is unsigned_coding:
         # A pair's top bit.
         flip = 0x8000 if key_t is int8_t else 0x80000000 if key_t is int16_t else INT64_MIN
@@ -811,13 +830,8 @@ cdef void paired_vectors_argmin(
             position = offsets[c] // size + e
             if halves and e >= length // 2:
                 position += n - length
-            position = (top - position if last else position) ^ flip
-            if key_t is int8_t:
-                (<int16_t*>(even if e % 2 == 0 else odd))[e // 2] = <int16_t>position
-            elif key_t is int16_t:
-                (<int32_t*>(even if e % 2 == 0 else odd))[e // 2] = <int32_t>position
-            else:
-                (<int64_t*>(even if e % 2 == 0 else odd))[e // 2] = position
+            position = (255 - position if last else position) ^ flip
+            set_pair(even if e % 2 == 0 else odd, e // 2, position, inf_bits)
         positions[2 * c] = load_vec(even)
         positions[2 * c + 1] = load_vec(odd)
     while j < width * streams:
@@ -842,13 +856,8 @@ cdef void paired_vectors_argmin(
                 pairs[k] = halve(pairs[2 * k], pairs[2 * k + 1], inf_bits)
         store_vec(even, pairs[0])
         for k in range(rows):
-            if key_t is int8_t:
-                position = (<int16_t*>even)[k]
-            elif key_t is int16_t:
-                position = (<int32_t*>even)[k]
-            else:
-                position = (<int64_t*>even)[k]
-            take_pair(position, 8 * size, top, start, last, &best[j + k], &index[j + k])
+            take_pair(get_pair(even, k, inf_bits), 8 * size, start, last,
+                      &best[j + k], &index[j + k])
         j += rows
 
 
@@ -864,11 +873,12 @@ cdef void short_rows_argmin(
     # paired with their positions (paired_rows_argmin) in pieces of at least
     # MIN_LANES elements: a row split between threads (rows that overlap in
     # memory, many threads) can leave a shorter piece.  With AVX-512BW, 32-bit
-    # keys too, and in registers (paired_vectors_argmin).  Other pieces, and
-    # other keys, whose pairs in arrays would take 64 bits or more (measured
-    # slower): each row's minimum is a vectorized reduction that keeps the
-    # keys, whose index is then searched for among them (computed once:
-    # floating-point keys cost several instructions each).
+    # keys too (pieces of 8 to 128 elements), and in registers
+    # (paired_vectors_argmin).  Other pieces, and other keys, whose pairs in
+    # arrays would take 64 bits or more (measured slower): each row's minimum
+    # is a vectorized reduction that keeps the keys, whose index is then
+    # searched for among them (computed once: floating-point keys cost several
+    # instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef int32_t i, n = <int32_t>(stop - start)
@@ -881,7 +891,7 @@ cdef void short_rows_argmin(
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
     if (key_t is not int64_t and VECTOR_PAIRS and n * size <= VECTOR_ROW_BYTES
-            and n >= max(<Py_ssize_t>MIN_LANES if size <= 2 else 1, VECTOR_BYTES // 2 // size)):
+            and n >= max(short_row_min(size), VECTOR_BYTES // 2 // size)):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return

@@ -135,16 +135,23 @@ def test_column_tiles_written_across(dtype, kernels):
     # of inner positions at a time down the whole rows of a tile, the rows
     # that the tile's ends cut one position after another.  Inner axes of
     # fewer positions than a block, a block and more; tiles that start and
-    # end inside a row; axes walked backwards; threads that cut tiles short.
+    # end inside a row, also cut short for threads; axes walked backwards;
+    # the reduced axis split between threads, whose pieces are merged and
+    # then written.
     rng = np.random.default_rng(16)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     tile = 16384 // dtype.itemsize
-    for inner in (3, 8, 9, 64, 67):
-        outer = 2 * tile // inner + 5
-        data = np.asfortranarray(rng.choice(pool, size=(inner, outer, 3)))
-        check_all(data, 2, (1, 3))
-        check_all(data[::-1, 1:, :], 2)
-        check_all(data[:, ::-1, ::-1], 2)
+    threshold = kernels.parallel_threshold(0)
+    try:
+        for inner in (3, 8, 9, 64, 67):
+            outer = 2 * tile // inner + 5
+            data = np.asfortranarray(rng.choice(pool, size=(inner, outer, 3)))
+            check_all(data, 2, (1, 3, 8))
+            check_all(data[::-1, 1:, :], 2)
+            check_all(data[:, ::-1, ::-1], 2)
+        check_all(np.asfortranarray(rng.choice(pool, size=(9, 7, 4096))), 2, (3, 16))
+    finally:
+        kernels.parallel_threshold(threshold)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
@@ -214,7 +221,7 @@ def test_short_rows(dtype, row_way):
         for pool in pools:
             x = rng.choice(pool, size=(37, n))
             check_all(x, 1, (1, 3))
-            # Rows reduced together in groups (of 16 to 64): whole groups and a part.
+            # Rows reduced together in groups (of 8 to 64): whole groups and a part.
             check_all(rng.choice(pool, size=(130, n)), 1)
             check_all(x[:, ::-1], 1)
             check_all(rng.choice(pool, size=(37, n + 5))[:, 2:n + 2], 1)
@@ -242,8 +249,10 @@ def test_short_rows_split_between_threads(dtype):
     # values lie just past the row, where a piece read too far would find them.
     rng = np.random.default_rng(15)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    # The last case splits rows of 128 in two pieces of 64, paired from the
+    # middle of the row for 8-, 16- and 32-bit keys.
     for n, rows, threads in [(63, 69637, 34), (48, 118273, 44), (33, 254016, 64),
-                             (63, 139364, 67)]:
+                             (63, 139364, 67), (128, 68609, 67)]:
         memory = np.concatenate([rng.choice(pool, size=n), np.repeat(low_values(dtype)[-1:], 64)])
         check_all(np.broadcast_to(memory[:n], (rows, n)), 1, (threads,))
 
