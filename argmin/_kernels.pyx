@@ -789,10 +789,10 @@ cdef void paired_vectors_argmin(
     # for 8-, 16- and 32-bit keys in rows of up to VECTOR_ROW_BYTES (so of at
     # most 256 positions): measured in cache, on one thread, 1.3 to 2.1 times
     # as fast as paired rows in arrays (8- and 16-bit rows of 64 and 200
-    # elements), and 1.4 to 2.5 times as fast as 32-bit keys kept for a
-    # search (rows of 16 to 128 elements).  A pair is the key shifted up, xor
-    # the bits of its position (255 - position for the last index) and, for
-    # unsigned keys, of the flipped top bit.  A row is read a vector at a time, the last
+    # elements), and 1.4 to 2.5 times as fast as 32-bit keys kept for a search
+    # (rows of 16 to 128 elements).  A pair is the key shifted up, xor the bits
+    # of its position (255 - position for the last index) and, for unsigned
+    # keys, of the flipped top bit.  A row is read a vector at a time, the last
     # overlapping the others when the row is not a whole number of vectors,
     # or, shorter than a vector, as two overlapping halves; of each vector,
     # the smaller pair of each two neighbours.  One vector of pairs per row;
