@@ -76,30 +76,22 @@ static inline argmin_vec argmin_min64(argmin_vec a, argmin_vec b) { return _mm51
 
 /* Lane k of the first half: the smaller of lanes 2k and 2k + 1 of a; of
  * the second half, of b. */
-static inline argmin_vec argmin_halve16(argmin_vec a, argmin_vec b) {
-    static const int16_t even[32] = {
-        0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
-        32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62};
-    static const int16_t odd[32] = {
-        1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
-        33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53, 55, 57, 59, 61, 63};
-    return _mm512_min_epi16(_mm512_permutex2var_epi16(a, _mm512_loadu_si512(even), b),
-                            _mm512_permutex2var_epi16(a, _mm512_loadu_si512(odd), b));
-}
+static const int16_t argmin_even_lanes[32] = {
+    0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62};
 
-static inline argmin_vec argmin_halve32(argmin_vec a, argmin_vec b) {
-    static const int32_t even[16] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
-    static const int32_t odd[16] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31};
-    return _mm512_min_epi32(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(even), b),
-                            _mm512_permutex2var_epi32(a, _mm512_loadu_si512(odd), b));
-}
+/* argmin_halveW for lanes of W bits: EVEN, the even lanes' numbers in lanes
+ * of W bits (the odd ones follow them), from argmin_even_lanes. */
+#define ARGMIN_HALVE(W, EVEN)                                                              \
+    static inline argmin_vec argmin_halve##W(argmin_vec a, argmin_vec b) {                 \
+        __m512i even = EVEN, odd = _mm512_add_epi##W(even, _mm512_set1_epi##W(1));         \
+        return _mm512_min_epi##W(_mm512_permutex2var_epi##W(a, even, b),                   \
+                                 _mm512_permutex2var_epi##W(a, odd, b));                   \
+    }
 
-static inline argmin_vec argmin_halve64(argmin_vec a, argmin_vec b) {
-    static const int64_t even[8] = {0, 2, 4, 6, 8, 10, 12, 14};
-    static const int64_t odd[8] = {1, 3, 5, 7, 9, 11, 13, 15};
-    return _mm512_min_epi64(_mm512_permutex2var_epi64(a, _mm512_loadu_si512(even), b),
-                            _mm512_permutex2var_epi64(a, _mm512_loadu_si512(odd), b));
-}
+ARGMIN_HALVE(16, _mm512_loadu_si512(argmin_even_lanes))
+ARGMIN_HALVE(32, _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)argmin_even_lanes)))
+ARGMIN_HALVE(64, _mm512_cvtepi16_epi64(_mm_loadu_si128((const __m128i *)argmin_even_lanes)))
 
 #else
 
