@@ -682,7 +682,12 @@ cdef inline int32_t find_in_keys(
 
 cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
     # Fewest elements of a short row of `size`-byte elements: paired rows
-    # fold whole MIN_LANES lanes.
+    # fold whole MIN_LANES lanes, in registers (VECTOR_PAIRS) a quarter of a
+    # vector (measured against reading them as strided columns, 64 MiB, 2
+    # threads: uint8 rows of 16 to 31 elements 1.6 to 3.4 times as fast,
+    # int16 rows of 16 to 31 1.8 to 3.3 times).
+    if VECTOR_PAIRS and size <= 2:
+        return VECTOR_BYTES // 4 // size
     return MIN_LANES if size <= 2 else 1
 
 
@@ -801,11 +806,12 @@ cdef extern from "_pairs.h":
         pass
     vec_t load_vec "argmin_load"(const void* p) nogil
     void store_vec "argmin_store"(void* p, vec_t v) nogil
-    vec_t pairs8 "argmin_pairs8"(const char* lo, const char* hi, const vec_t* pair_bits) nogil
+    vec_t pairs8 "argmin_pairs8"(
+        const char* lo, const char* hi, int piece, const vec_t* pair_bits) nogil
     vec_t pairs16 "argmin_pairs16"(
-        const char* lo, const char* hi, const vec_t* pair_bits, int16_t inf_bits) nogil
+        const char* lo, const char* hi, int piece, const vec_t* pair_bits, int16_t inf_bits) nogil
     vec_t pairs32 "argmin_pairs32"(
-        const char* lo, const char* hi, const vec_t* pair_bits, int32_t inf_bits) nogil
+        const char* lo, const char* hi, int piece, const vec_t* pair_bits, int32_t inf_bits) nogil
     vec_t min16 "argmin_min16"(vec_t a, vec_t b) nogil
     vec_t min32 "argmin_min32"(vec_t a, vec_t b) nogil
     vec_t min64 "argmin_min64"(vec_t a, vec_t b) nogil
@@ -815,14 +821,15 @@ cdef extern from "_pairs.h":
 
 
 cdef inline vec_t pair_up(
-    const char* lo, const char* hi, const vec_t* pair_bits, key_t inf_bits, coding_t* coding,
+    const char* lo, const char* hi, int piece, const vec_t* pair_bits, key_t inf_bits,
+    coding_t* coding,
 ) noexcept nogil:
-    # The pairs of the keys at lo and hi (see _pairs.h).
+    # The pairs of the keys at lo and hi, in pieces of `piece` bytes (see _pairs.h).
     if key_t is int8_t:
-        return pairs8(lo, hi, pair_bits)
+        return pairs8(lo, hi, piece, pair_bits)
     elif key_t is int16_t:
-        return pairs16(lo, hi, pair_bits, inf_bits if coding_t is float_coding else 0)
-    return pairs32(lo, hi, pair_bits, <int32_t>inf_bits if coding_t is float_coding else 0)
+        return pairs16(lo, hi, piece, pair_bits, inf_bits if coding_t is float_coding else 0)
+    return pairs32(lo, hi, piece, pair_bits, <int32_t>inf_bits if coding_t is float_coding else 0)
 
 
 cdef inline vec_t lower(vec_t a, vec_t b, key_t k) noexcept nogil:
@@ -873,19 +880,23 @@ cdef void paired_vectors_argmin(
     # of its position (255 - position for the last index) and, for unsigned
     # keys, of the flipped top bit.  A row is read a vector at a time, the last
     # overlapping the others when the row is not a whole number of vectors,
-    # or, shorter than a vector, as two overlapping halves; of each vector,
-    # the smaller pair of each two neighbours.  One vector of pairs per row;
-    # then the vectors of as many rows as a vector has pairs are halved
-    # together, until lane k holds row k's smallest pair (see _pairs.h).
+    # or, shorter than a vector, as two overlapping halves, or, shorter than
+    # half a vector, as two overlapping quarters, twice; of each vector, the
+    # smaller pair of each two neighbours.  One vector of pairs per row; then
+    # the vectors of as many rows as a vector has pairs are halved together,
+    # until lane k holds row k's smallest pair (see _pairs.h).
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, h, e, c, rows, count
     cdef Py_ssize_t b = 0, group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
     cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
     cdef Py_ssize_t ahead = (VECTOR_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef Py_ssize_t far = (VECTOR_PREFETCH_L2_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
-    cdef bint halves = n < length
-    # Where the second half of a row's first vector starts.
-    cdef Py_ssize_t second = (n - length // 2 if halves else length // 2) * size
+    # The pieces of a row's first vector: their bytes, elements, and where
+    # the second piece starts.
+    cdef int piece = (VECTOR_BYTES if n >= length else VECTOR_BYTES // 2 if 2 * n >= length
+                      else VECTOR_BYTES // 4)
+    cdef Py_ssize_t piece_len = piece // size
+    cdef Py_ssize_t second = (n - piece_len) * size
     cdef const char* row = p + start * size   # of the first tile
     cdef const char* q = row
     # Each vector's offset in a row, the pair bits of its even and odd
@@ -904,11 +915,11 @@ cdef void paired_vectors_argmin(
     for c in range(vectors):
         offsets[c] = max(0, min(c * length, n - length)) * size
         for e in range(length):
-            # Row positions: the element's offset in the vector, but past
-            # the first half, shorter rows' second half at n - length / 2.
-            position = offsets[c] // size + e
-            if halves and e >= length // 2:
-                position += n - length
+            # Row positions: the element's offset in the vector, or in its
+            # piece, the odd pieces at n - piece_len.
+            position = offsets[c] // size + e % piece_len
+            if e // piece_len % 2 == 1:
+                position += n - piece_len
             position = (255 - position if last else position) ^ flip
             set_pair(even if e % 2 == 0 else odd, e // 2, position, inf_bits)
         positions[2 * c] = load_vec(even)
@@ -920,10 +931,10 @@ cdef void paired_vectors_argmin(
                 for h in range(lines):
                     prefetch(q + ahead + h * CACHE_LINE)
                     prefetch_l2(q + far + h * CACHE_LINE)
-            v = pair_up(q, q + second, positions, inf_bits, coding)
+            v = pair_up(q, q + second, piece, positions, inf_bits, coding)
             for c in range(1, vectors):
-                v = lower(v, pair_up(q + offsets[c], q + offsets[c] + VECTOR_BYTES // 2,
-                                     positions + 2 * c, inf_bits, coding), inf_bits)
+                v = lower(v, pair_up(q + offsets[c], q, VECTOR_BYTES, positions + 2 * c,
+                                     inf_bits, coding), inf_bits)
             pairs[k] = v
             q = next_row(q, &row, &b, streams, stream_stride, row_stride)
         for k in range(rows, group):
@@ -951,13 +962,13 @@ cdef void short_rows_argmin(
     # and index of row j of tile b at j * streams + b.  8- and 16-bit keys are
     # paired with their positions (paired_rows_argmin) in pieces of at least
     # MIN_LANES elements: a row split between threads (rows that overlap in
-    # memory, many threads) can leave a shorter piece.  With AVX-512BW, 32-bit
-    # keys too (pieces of 8 to 128 elements), and in registers
-    # (paired_vectors_argmin).  Other pieces, and other keys, whose pairs in
-    # arrays would take 64 bits or more (measured slower): each row's minimum
-    # is a vectorized reduction that keeps the keys, whose index is then
-    # searched for among them (computed once: floating-point keys cost several
-    # instructions each).
+    # memory, many threads) can leave a shorter piece.  With AVX-512BW, in
+    # registers (paired_vectors_argmin), in pieces of at least a quarter of a
+    # vector, 32-bit keys too (up to 128 elements).  Other pieces, and other
+    # keys, whose pairs in arrays would take 64 bits or more (measured
+    # slower): each row's minimum is a vectorized reduction that keeps the
+    # keys, whose index is then searched for among them (computed once:
+    # floating-point keys cost several instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
     cdef int32_t i, n = <int32_t>(stop - start)
@@ -970,7 +981,7 @@ cdef void short_rows_argmin(
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
     if (key_t is not int64_t and VECTOR_PAIRS and n * size <= VECTOR_ROW_BYTES
-            and n >= max(short_row_min(size), VECTOR_BYTES // 2 // size)):
+            and n >= max(short_row_min(size), VECTOR_BYTES // 4 // size)):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return
@@ -1556,8 +1567,9 @@ def short_row_bounds(Py_ssize_t itemsize):
     """The fewest and most elements of a row read as a short row, whatever ``row_limits``.
 
     Rows of 8- and 16-bit elements are paired with their positions in
-    ``MIN_LANES`` lanes, so they need as many elements, and at most 256
-    (8-bit positions); wider ones hold at most 2 KiB.
+    ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW, a
+    quarter of a 64-byte vector: 16 or 8), and at most 256 (8-bit
+    positions); wider ones hold at most 2 KiB.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 

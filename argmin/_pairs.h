@@ -24,20 +24,26 @@ static inline argmin_vec argmin_load(const void *p) { return _mm512_loadu_si512(
 
 static inline void argmin_store(void *p, argmin_vec v) { _mm512_storeu_si512(p, v); }
 
-/* The 64 bytes at lo, or when hi is not lo + 32, 32 bytes from lo and 32
- * from hi. */
-static inline __m512i argmin_load_keys(const char *lo, const char *hi) {
-    if (hi == lo + 32)
+/* 64 bytes of keys: those at lo when piece is 64, else pieces of `piece`
+ * bytes from lo and hi in turn (32: lo, hi; 16: lo, hi, lo, hi). */
+static inline __m512i argmin_load_keys(const char *lo, const char *hi, int piece) {
+    __m256i both;
+    if (piece == 64)
         return _mm512_loadu_si512(lo);
-    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)lo)),
-                              _mm256_loadu_si256((const __m256i *)hi), 1);
+    if (piece == 32)
+        return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)lo)),
+                                  _mm256_loadu_si256((const __m256i *)hi), 1);
+    both = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
+                                   _mm_loadu_si128((const __m128i *)hi), 1);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(both), both, 1);
 }
 
-/* 32 pairs of 16 bits from the 64 8-bit keys at lo and hi (see
+/* 32 pairs of 16 bits from 64 8-bit keys at lo and hi (see
  * argmin_load_keys): the smaller of (key[2i] << 8) ^ pair_bits[0][i] and
  * (key[2i + 1] << 8) ^ pair_bits[1][i]. */
-static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, const argmin_vec *pair_bits) {
-    __m512i keys = argmin_load_keys(lo, hi);
+static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, int piece,
+                                       const argmin_vec *pair_bits) {
+    __m512i keys = argmin_load_keys(lo, hi, piece);
     return _mm512_min_epi16(
         _mm512_xor_si512(_mm512_slli_epi16(keys, 8), pair_bits[0]),
         _mm512_ternarylogic_epi32(keys, _mm512_set1_epi16((short)0xff00), pair_bits[1], 0x6a));
@@ -48,9 +54,9 @@ static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, const arg
  * inf_bits is not 0: sign-magnitude turned into two's complement, every NaN
  * the smallest key.  MASK holds a bit per key. */
 #define ARGMIN_PAIRS(K, P, MASK)                                                               \
-    static inline argmin_vec argmin_pairs##K(const char *lo, const char *hi,                   \
+    static inline argmin_vec argmin_pairs##K(const char *lo, const char *hi, int piece,        \
                                              const argmin_vec *pair_bits, int##K##_t inf_bits) { \
-        __m512i keys = argmin_load_keys(lo, hi);                                               \
+        __m512i keys = argmin_load_keys(lo, hi, piece);                                        \
         if (inf_bits) {                                                                        \
             __m512i magnitude = _mm512_and_si512(keys, _mm512_set1_epi##K(INT##K##_MAX));      \
             __m512i sign = _mm512_srai_epi##K(keys, K - 1);                                    \
@@ -109,20 +115,21 @@ static inline argmin_vec argmin_load(const void *p) {
 
 static inline void argmin_store(void *p, argmin_vec v) { memcpy(p, &v, sizeof(v)); }
 
-static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, const argmin_vec *pair_bits) {
-    (void)lo, (void)hi;
+static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, int piece,
+                                       const argmin_vec *pair_bits) {
+    (void)lo, (void)hi, (void)piece;
     return pair_bits[0];
 }
 
-static inline argmin_vec argmin_pairs16(const char *lo, const char *hi, const argmin_vec *pair_bits,
-                                        int16_t inf_bits) {
-    (void)lo, (void)hi, (void)inf_bits;
+static inline argmin_vec argmin_pairs16(const char *lo, const char *hi, int piece,
+                                        const argmin_vec *pair_bits, int16_t inf_bits) {
+    (void)lo, (void)hi, (void)piece, (void)inf_bits;
     return pair_bits[0];
 }
 
-static inline argmin_vec argmin_pairs32(const char *lo, const char *hi, const argmin_vec *pair_bits,
-                                        int32_t inf_bits) {
-    (void)lo, (void)hi, (void)inf_bits;
+static inline argmin_vec argmin_pairs32(const char *lo, const char *hi, int piece,
+                                        const argmin_vec *pair_bits, int32_t inf_bits) {
+    (void)lo, (void)hi, (void)piece, (void)inf_bits;
     return pair_bits[0];
 }
 

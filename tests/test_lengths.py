@@ -231,9 +231,10 @@ def test_narrow_columns_across_threads(kernels):
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows(dtype, row_way):
-    # Rows of a few to a few hundred elements, read each way: one after
-    # another, backwards, apart, repeated (a zero stride), and along the first
-    # axis of 3-D and 4-D Fortran arrays, whose output is written across the rows.
+    # Rows of a few to a few hundred elements (both ends of a quarter, a half
+    # and a whole vector of pairs), read each way: one after another,
+    # backwards, apart, repeated (a zero stride), and along the first axis of
+    # 3-D and 4-D Fortran arrays, whose output is written across the rows.
     rng = np.random.default_rng(13)
     values = np.concatenate([background(dtype, 4, rng, False), edge_values(dtype)])
     lows = low_values(dtype)
@@ -241,7 +242,7 @@ def test_short_rows(dtype, row_way):
         lows.append(np.array(-np.nan).astype(dtype))
     # With the lowest values, which decide every row that holds them, and without.
     pools = [np.concatenate([lows, values]), values]
-    for n in (2, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 257, 512, 513):
+    for n in (2, 4, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 257, 512, 513):
         for pool in pools:
             x = rng.choice(pool, size=(37, n))
             check_all(x, 1, (1, 3))
