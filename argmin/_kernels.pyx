@@ -23,7 +23,7 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   in integers of twice their width, each row folded into lanes of pairs, and
   the lanes of many rows halved together, neighbour with neighbour, so that
   a vector holds lanes of several rows (with AVX-512BW, 32-bit keys too in
-  rows of 8 to 128, each row's pairs one vector, built in a register).
+  rows of 4 to 128, each row's pairs one vector, built in a register).
   Other keys: each row's minimum is a vectorized reduction that keeps the
   row's keys, and its index a vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
@@ -525,7 +525,7 @@ cdef void column_chunk(
     # For each of `width` elements of a column tile (spaced by stride), the
     # minimum over the rows [0, rows) and its row.  Row numbers are kept in
     # the key's own type, so the compare-and-select vectorizes lane for lane.
-    cdef Py_ssize_t j, count, r = 0, group = group_lanes(stride)
+    cdef Py_ssize_t j, count, r = 0, group = group_lanes(sizeof(key_t))
     # The largest key, and row 0: `<` keeps row 0 when the column holds only
     # the largest key, `<=` takes every row.
     for j in range(width):
@@ -933,6 +933,7 @@ cdef void paired_vectors_argmin(
                     prefetch_l2(q + far + h * CACHE_LINE)
             v = pair_up(q, q + second, piece, positions, inf_bits, coding)
             for c in range(1, vectors):
+                # Whole vectors: a single load, hi unused.
                 v = lower(v, pair_up(q + offsets[c], q, VECTOR_BYTES, positions + 2 * c,
                                      inf_bits, coding), inf_bits)
             pairs[k] = v
@@ -981,7 +982,7 @@ cdef void short_rows_argmin(
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
     if (key_t is not int64_t and VECTOR_PAIRS and n * size <= VECTOR_ROW_BYTES
-            and n >= max(short_row_min(size), VECTOR_BYTES // 4 // size)):
+            and n >= VECTOR_BYTES // 4 // size):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return
@@ -1340,7 +1341,7 @@ cdef int reduce_layout(
     cdef Py_ssize_t size = sizeof(key_t)
     cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner
     cdef Py_ssize_t misalign
-    cdef bint rows_follow
+    cdef bint rows_follow, grouped
     cdef Py_ssize_t thread_bytes, head_bytes, chunk_bytes, slack
     cdef char* chunk
     cdef Tiling tiling
@@ -1359,12 +1360,14 @@ cdef int reduce_layout(
     # the next row reads them.
     widest = min(layout.column_len, max(1, TILE_BYTES // max(size, layout.column_stride)))
     tile_len = widest
-    # Narrow columns whose rows follow each other are read as rows of lanes
-    # (packed_column_argmin), one tile a column, unless they are grouped rows.
+    # Columns whose rows follow each other: grouped rows (see column_chunk),
+    # or narrower ones read as rows of lanes (packed_column_argmin), one tile
+    # a column.
     rows_follow = (layout.column_ndim > 0 and layout.column_stride == size
                    and layout.reduced_stride == layout.column_len * size)
-    tiling.pack_rows = (rows_follow and 2 * layout.column_len * size <= PACK_BYTES
-                        and not grouped_rows(layout.column_len, size))
+    grouped = rows_follow and grouped_rows(layout.column_len, size)
+    tiling.pack_rows = (rows_follow and not grouped
+                        and 2 * layout.column_len * size <= PACK_BYTES)
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
                          and n >= min_row_len and short_row_min(size) <= n <= short_row_max(size))
     # Short rows write an output element each: where their column is
@@ -1398,12 +1401,12 @@ cdef int reduce_layout(
         inner = layout.outer_len[layout.outer_ndim - 1]
         outer = outer // inner * ((inner + OUT_BLOCK - 1) // OUT_BLOCK)
     if (num_threads > 1 and not tiling.pack_rows
-            and not (rows_follow and grouped_rows(layout.column_len, size))
+            and not grouped
             and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads):
         # Narrower tiles (of whole cache lines) give every thread some; not
         # of packed or grouped rows, whose threads take chunks of the reduced
-        # axis instead (grouped int16 rows of 64 measured 20 GB/s in tiles of
-        # half a row on 2 threads, 66 in chunks).
+        # axis instead, where it is long enough (grouped int16 rows of 64
+        # measured 20 GB/s in tiles of half a row on 2 threads, 66 in chunks).
         tile_len = (layout.column_len + num_threads - 1) // num_threads
         tile_len = max(CACHE_LINE // size, (tile_len + CACHE_LINE // size - 1) & ~(CACHE_LINE // size - 1))
         tile_len = min(tile_len, widest)

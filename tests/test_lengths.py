@@ -183,16 +183,17 @@ def test_narrow_columns(dtype, width, kernels):
 def test_grouped_rows(dtype, kernels):
     # Rows that follow each other, from a group of lanes (a cache line, at
     # least 32 lanes) to 256 bytes long: a group of lanes at a time, over
-    # batches of 4 KiB of rows (the last group overlapping the one before),
-    # in chunks of 127 rows for 8-bit keys; the reduced axis split between
-    # threads.  As rows of a C array along axis 0, and as the slabs of a
-    # Fortran array along axis 1.
+    # batches of rows just under 4 KiB (the last group overlapping the one
+    # before), in chunks of 127 rows for 8-bit keys; the reduced axis split
+    # between threads.  As rows of a C array along axis 0, and as the slabs
+    # of a Fortran array along axis 1.  Widths just outside the bounds, read
+    # as packed rows or row by row, alongside.
     rng = np.random.default_rng(11)
     group = max(64 // dtype.itemsize, 32)
-    widths = {w for w in (group, group + 1, 2 * group - 1, 256 // dtype.itemsize)
-              if w * dtype.itemsize <= 256}
-    for width in sorted(widths):
-        for n in (1, 127, 128, 255, 300):
+    most = 256 // dtype.itemsize
+    inside = {w for w in (group, group + 1, 2 * group - 1, 3 * group + 8, most) if w <= most}
+    for width in sorted(inside | {group - 1, most + 1}):
+        for n in (1, 127, 128, 255, 300) if width in inside else ():
             for x in cases(dtype, n, rng):
                 check_all(np.stack([np.roll(x, 5 * c) for c in range(width)], axis=1), 0)
         x = background(dtype, 40_000, rng, False)
@@ -200,7 +201,11 @@ def test_grouped_rows(dtype, kernels):
         data[[7, 20_000, 39_999], [0, 0, width - 1]] = low_values(dtype)[0]
         check_all(data, 0, THREADS)
         slabs = np.asfortranarray(np.stack([data[:300], data[300:600][::-1]], axis=2).transpose(1, 0, 2))
-        check_all(slabs, 1, THREADS)
+        threshold = kernels.parallel_threshold(0)
+        try:
+            check_all(slabs, 1, THREADS)
+        finally:
+            kernels.parallel_threshold(threshold)
 
 
 @pytest.mark.parametrize("dtype", [np.dtype("int8"), np.dtype("uint8")], ids=str)
