@@ -29,8 +29,10 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
   few elements); a tile of that axis keeps a running minimum and index per
   element while the reduced axis is walked on the outside, several rows at a
-  time, so memory is read in order.  Columns of a few elements are read many
-  rows at a time, as one row of lanes.
+  time, so memory is read in order.  Columns whose rows follow each other
+  are read a cache line of lanes at a time over a batch of rows, the running
+  minimum held in registers, or, a few elements wide, many rows at a time as
+  one row of lanes.
 
 Streams are prefetched ahead of the loads.
 
