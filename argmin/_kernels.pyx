@@ -936,8 +936,9 @@ cdef void paired_vectors_argmin(
     while j < width * streams:
         rows = min(group, width * streams - j)
         if per > 1 and rows == group:
-            # Row k's pairs are lanes [k * n / 2, (k + 1) * n / 2) of vector
-            # k / per, so after the halvings too lane k holds row k's pair.
+            # Row k's pairs are n / 2 lanes from (k % per) * n / 2 of vector
+            # k / per: as the single rows' after their first halvings, so in
+            # the end too lane k holds row k's pair.
             count = group // per
             for k in range(count):
                 pairs[k] = pair_up(q, q, VECTOR_BYTES, positions, inf_bits, coding)
