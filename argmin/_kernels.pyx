@@ -726,6 +726,11 @@ cdef inline void halve_pairs(const wide_t* lanes, wide_t* halved, Py_ssize_t cou
         halved[k] = b if b < a else a
 
 
+cdef inline Py_ssize_t rows_ahead(Py_ssize_t nbytes, Py_ssize_t row_stride) noexcept nogil:
+    # How far ahead to ask for a row: past nbytes, by whole rows.
+    return (nbytes // max(row_stride, 1) + 1) * row_stride
+
+
 cdef inline const char* next_row(
     const char* q, const char** row, Py_ssize_t* b, Py_ssize_t streams,
     Py_ssize_t stream_stride, Py_ssize_t row_stride,
@@ -770,7 +775,7 @@ cdef void paired_rows_argmin(
     # reduced across a vector on its own.  Measured 1.3 to 2.3 times as fast
     # as keeping the keys for a search.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, s, rows, count, b = 0
-    cdef Py_ssize_t ahead = (BLOCK_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef Py_ssize_t ahead = rows_ahead(BLOCK_PREFETCH_BYTES, row_stride)
     cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
     cdef const char* row = p + start * size   # of the first tile
     cdef const char* q = row
@@ -892,8 +897,8 @@ cdef void paired_vectors_argmin(
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, h, e, c, rows, count
     cdef Py_ssize_t b = 0, group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
     cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
-    cdef Py_ssize_t ahead = (VECTOR_PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
-    cdef Py_ssize_t far = (VECTOR_PREFETCH_L2_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef Py_ssize_t ahead = rows_ahead(VECTOR_PREFETCH_BYTES, row_stride)
+    cdef Py_ssize_t far = rows_ahead(VECTOR_PREFETCH_L2_BYTES, row_stride)
     cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
     # The pieces of a row's first vector: their bytes, elements, and where
     # the second piece starts.
@@ -990,7 +995,7 @@ cdef void short_rows_argmin(
     # keys, whose index is then searched for among them (computed once:
     # floating-point keys cost several instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
-    cdef Py_ssize_t ahead = (PREFETCH_BYTES // max(row_stride, 1) + 1) * row_stride
+    cdef Py_ssize_t ahead = rows_ahead(PREFETCH_BYTES, row_stride)
     cdef int32_t i, n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t minimum, v
