@@ -253,12 +253,12 @@ cdef enum:
 
 # Contiguous rows of more than short_row_len elements (-1: short_row_max)
 # are read one by one (row_argmin), shorter ones a tile of rows at a time
-# (short_rows_argmin), except those of fewer than min_row_len elements, or
-# outside the bounds of short_rows_argmin (short_row_min, short_row_max),
-# which are read across the rows, as strided columns (measured with
-# benchmarks/rows.py).
+# (short_rows_argmin), except those of fewer than min_row_len elements (-1:
+# fewest_short_row), or outside the bounds of short_rows_argmin
+# (short_row_min, short_row_max), which are read across the rows, as strided
+# columns (measured with benchmarks/rows.py).
 cdef Py_ssize_t short_row_len = -1
-cdef Py_ssize_t min_row_len = 16
+cdef Py_ssize_t min_row_len = -1
 
 # Inputs of at least stream_bytes come from memory rather than a cache, and
 # their output blocks are written past the caches: the lines of a tile's
@@ -696,6 +696,20 @@ cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
 cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
     # Most elements of a short row of `size`-byte elements.
     return SHORT_ROW_MAX if size <= 2 else SHORT_ROW_BYTES // size
+
+
+cdef inline Py_ssize_t fewest_short_row(Py_ssize_t size) noexcept nogil:
+    # Fewest elements of a row of `size`-byte elements read as a short row
+    # rather than as strided columns, unless min_row_len says otherwise.
+    # Measured, 64 MiB, 2 threads, C arrays (rows, n) along axis 1 and
+    # Fortran arrays (n, 512, m) along axis 0: with VECTOR_PAIRS, short rows
+    # of 8 to 15 elements 1.25 to 3.6 times as fast (16-bit keys) and 1.24 to
+    # 5.5 times (32-bit keys); 32-bit rows of 5 to 7 in C arrays 11% to 23%
+    # slower.  Keys kept for a search (64-bit keys; 32-bit keys without
+    # VECTOR_PAIRS), rows of 4 to 12 in C arrays: 12% to 75% slower.
+    if VECTOR_PAIRS and size <= 4:
+        return max(short_row_min(size), 8)
+    return 16
 
 
 cdef inline void fold_pairs(
@@ -1393,7 +1407,8 @@ cdef int reduce_layout(
     tiling.pack_rows = (rows_follow and not grouped
                         and 2 * layout.column_len * size <= PACK_BYTES)
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
-                         and n >= min_row_len and short_row_min(size) <= n <= short_row_max(size))
+                         and n >= (min_row_len if min_row_len >= 0 else fewest_short_row(size))
+                         and short_row_min(size) <= n <= short_row_max(size))
     # Short rows write an output element each: where their column is
     # written far apart but an outer axis next to each other (the first axis
     # of a Fortran array), a work item reads `block` tiles of that axis side
@@ -1601,15 +1616,20 @@ def short_row_bounds(Py_ssize_t itemsize):
     return short_row_min(itemsize), short_row_max(itemsize)
 
 
+def default_row_limits(Py_ssize_t itemsize):
+    """The ``row_limits`` that -1 stands for, for ``itemsize``-byte elements."""
+    return short_row_max(itemsize), fewest_short_row(itemsize)
+
+
 def row_limits(limits=None):
     """How contiguous rows are read: ``(short_row_len, min_row_len)``.
 
-    Rows of more than ``short_row_len`` elements (-1, the default: the most
-    that ``short_row_bounds(itemsize)`` allows) are read one by one, shorter
+    Rows of more than ``short_row_len`` elements are read one by one, shorter
     ones a tile of rows at a time, except those of fewer than
     ``min_row_len`` elements, or outside ``short_row_bounds(itemsize)``, which
-    are read across the rows, as strided columns.  With ``limits``, set them
-    (for measuring where each way pays) and return the previous ones.
+    are read across the rows, as strided columns.  -1 (the default) stands for
+    ``default_row_limits(itemsize)``.  With ``limits``, set them (for
+    measuring where each way pays) and return the previous ones.
     """
     global short_row_len, min_row_len
     previous = (short_row_len, min_row_len)

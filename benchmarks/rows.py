@@ -29,8 +29,10 @@ def short_row(n, itemsize):
 
 
 def way_in_use(n, itemsize, limits):
-    short_row_len, min_row_len = limits
-    if n > (short_row_len if short_row_len >= 0 else _api.kernels.short_row_bounds(itemsize)[1]):
+    defaults = _api.kernels.default_row_limits(itemsize)
+    short_row_len, min_row_len = (limit if limit >= 0 else default
+                                  for limit, default in zip(limits, defaults))
+    if n > short_row_len:
         return "rows"
     if n < min_row_len or not short_row(n, itemsize):
         return "columns"
@@ -40,7 +42,7 @@ def way_in_use(n, itemsize, limits):
 def main():
     limits = _api.kernels.row_limits()
     rng = np.random.default_rng(0)
-    print(f"limits in use (short_row_len, min_row_len; -1: the most a short row holds): {limits}")
+    print(f"limits in use (short_row_len, min_row_len; -1: default_row_limits): {limits}")
     print(f"{'dtype':<8} {'n':>5} {'bytes':>6}" + "".join(f"{way:>10}" for way in WAYS) + "  GB/s")
     for dtype in ("uint8", "int16", "float32", "float64"):
         itemsize = np.dtype(dtype).itemsize

@@ -304,7 +304,9 @@ def test_rows_across_threads_each_way(dtype, row_way):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_strided_column_tiles(dtype, kernels):
     # Tiles of strided columns are shorter: columns of a sliced array, and
-    # rows of fewer than 16 elements, which are read as columns across the rows.
+    # rows of a few elements, which are read as columns across the rows (rows
+    # of 15: of 8- and 64-bit keys; with AVX-512BW, 16- and 32-bit rows of 15
+    # are short rows).
     rng = np.random.default_rng(11)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     # Columns more than a tile apart: tiles of one column.
