@@ -34,10 +34,10 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   minimum held in registers, or, a few elements wide, many rows at a time as
   one row of lanes.
 
-Short rows, and columns of a few reduced positions, whose outputs lie far
-apart while those of an outer axis lie next to each other (the first axis of
-a Fortran array), are read eight positions of that axis at a time, so that
-whole lines of output are written.  Streams are prefetched ahead of the loads.
+Short rows, and columns, whose outputs lie far apart while those of an outer
+axis lie next to each other (the first axis of a Fortran array), are read
+eight positions of that axis at a time, so that whole lines of output are
+written.  Streams are prefetched ahead of the loads.
 
 Work is split over OpenMP threads by output element, or, when there are fewer
 output tiles than threads (and the tiles are not in blocks), also
@@ -200,13 +200,6 @@ cdef enum:
     OUT_BLOCK = 8
     BLOCK_ROW_BYTES = 128
     BLOCK_TILE_BYTES = 4096
-    # Columns of up to BLOCK_COLUMN_BYTES of reduced positions, written far
-    # apart, are read OUT_BLOCK outer positions at a time too (measured with
-    # (n, 512 or 500, m) Fortran arrays along axis 0, 64 MiB, 2 threads: for
-    # n of 2 to 8 elements, 1.1 to 1.6 times as fast, and 2 to 6 times where
-    # m is a power of two, whose output lines fall in the same cache sets;
-    # columns of 80 to 120 bytes from 10% slower to 12% faster).
-    BLOCK_COLUMN_BYTES = 64
     # Most elements of a short row of 8- or 16-bit keys: its positions fit
     # in the 8 bits of a pair.  Wider keys are kept for the search, in rows
     # of up to SHORT_ROW_BYTES (row_argmin measured faster past 2 KiB).
@@ -1392,9 +1385,9 @@ cdef int reduce_layout(
     global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
-    cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner
+    cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner, blocks
     cdef Py_ssize_t misalign
-    cdef bint rows_follow, grouped
+    cdef bint rows_follow, grouped, blocks_pay
     cdef Py_ssize_t thread_bytes, head_bytes, chunk_bytes, slack
     cdef char* chunk
     cdef Tiling tiling
@@ -1424,27 +1417,40 @@ cdef int reduce_layout(
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
                          and n >= (min_row_len if min_row_len >= 0 else fewest_short_row(size))
                          and short_row_min(size) <= n <= short_row_max(size))
-    # Short rows, and columns of a few reduced positions, write an output
-    # element each: where their column is written far apart but an outer
-    # axis next to each other (the first axis of a Fortran array), a work
-    # item reads `block` tiles of that axis side by side (short rows) or one
-    # after another (columns) and writes whole lines of output.  That axis
-    # becomes the innermost outer one (in a copy of the layout): the outer
-    # axes can be walked in any order.  Only for rows of up to
-    # BLOCK_ROW_BYTES, or twice that in tiles of BLOCK_TILE_BYTES or more, and
-    # columns of up to BLOCK_COLUMN_BYTES: longer ones write too little output
-    # for the blocks to pay.
+    # Short rows, and columns, write an output element each: where their
+    # column is written far apart but an outer axis next to each other (the
+    # first axis of a Fortran array), a work item reads `block` tiles of that
+    # axis, side by side (short rows) or one after another (columns), and
+    # writes whole lines of output.  That axis becomes the innermost outer one
+    # (in a copy of the layout): the outer axes can be walked in any order.
+    # Short rows only of up to BLOCK_ROW_BYTES, or twice that in tiles of
+    # BLOCK_TILE_BYTES or more: longer rows write too little output for the
+    # blocks' scattered reads to pay.  Columns only where the blocks leave a
+    # work item for each thread (blocks are not split along the reduced
+    # axis).  Columns in blocks measured, 64 MiB, 2 threads: Fortran arrays
+    # (n, 512 or 500, m) along axis 0, rows of 2 to 15 elements, 1.05 to 1.9
+    # times as fast (2 to 6 times where m is a power of two, whose output
+    # lines fall in the same cache sets; 0.88 times for float64 rows of 15);
+    # columns whose rows follow each other, (n, 64, m) transposed from
+    # Fortran order, n of 12 to 1000 elements: 1.1 to 1.6 times as fast.
     tiling.block = 1
     tiling.stream_out = False
+    blocks_pay = False
     d = layout.outer_ndim - 1
     while d >= 0 and layout.outer_out_stride[d] != 1:
         d -= 1
-    if (layout.column_ndim == 1 and d >= 0
-            and ((tiling.short_rows
-                  and (n * size <= BLOCK_ROW_BYTES or (n * size <= 2 * BLOCK_ROW_BYTES
-                                                       and widest * n * size >= BLOCK_TILE_BYTES)))
-                 or (not tiling.short_rows and n * size <= BLOCK_COLUMN_BYTES
-                     and not -OUT_BLOCK <= layout.column_out_stride[0] <= OUT_BLOCK))):
+    if layout.column_ndim == 1 and d >= 0:
+        inner = layout.outer_len[d]
+        blocks = outer // inner * ((inner + OUT_BLOCK - 1) // OUT_BLOCK)
+        if tiling.short_rows:
+            blocks_pay = (n * size <= BLOCK_ROW_BYTES
+                          or (n * size <= 2 * BLOCK_ROW_BYTES
+                              and widest * n * size >= BLOCK_TILE_BYTES))
+        else:
+            blocks_pay = (not -OUT_BLOCK <= layout.column_out_stride[0] <= OUT_BLOCK
+                          and blocks * ((layout.column_len + widest - 1) // widest)
+                          >= num_threads)
+    if blocks_pay:
         if d < layout.outer_ndim - 1:
             blocked = layout[0]
             for e in range(d, layout.outer_ndim - 1):
@@ -1457,8 +1463,7 @@ cdef int reduce_layout(
             layout = &blocked
         tiling.block = OUT_BLOCK
         tiling.stream_out = outer * layout.column_len * n * size >= stream_bytes
-        inner = layout.outer_len[layout.outer_ndim - 1]
-        outer = outer // inner * ((inner + OUT_BLOCK - 1) // OUT_BLOCK)
+        outer = blocks
     if (num_threads > 1 and not tiling.pack_rows
             and not grouped
             and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads):

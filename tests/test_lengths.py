@@ -211,21 +211,21 @@ def test_grouped_rows(dtype, kernels):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 @pytest.mark.parametrize("stream_bytes", [HUGE, 0], ids=["cached", "past caches"])
 def test_blocked_columns(dtype, stream_bytes, kernels):
-    # Columns of a few reduced positions (up to 64 bytes), written far apart
-    # while an outer axis is written next to each other (the first axis of a
-    # Fortran array): eight positions of that axis at a time, one after
-    # another, then whole output lines (past the caches or not).  Contiguous
-    # rows read as columns for every length, lengths on both sides of 64
-    # bytes; whole blocks and a part, fewer than a block, axes walked
-    # backwards, that axis outermost in memory, columns whose rows follow
-    # each other; threads, even for small inputs.
+    # Columns written far apart while an outer axis is written next to each
+    # other (the first axis of a Fortran array): eight positions of that axis
+    # at a time, one after another, then whole output lines (past the caches
+    # or not).  Contiguous rows read as columns for every length; whole
+    # blocks and a part, fewer than a block, axes walked backwards, that axis
+    # outermost in memory, columns whose rows follow each other; threads,
+    # even for small inputs, and more threads than blocks (not in blocks:
+    # the reduced axis split between threads).
     rng = np.random.default_rng(16)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     limits = kernels.row_limits((HUGE, HUGE))
     stream_bytes = kernels.stream_threshold(stream_bytes)
     threshold = kernels.parallel_threshold(0)
     try:
-        for n in (2, 3, 64 // dtype.itemsize, 64 // dtype.itemsize + 1):
+        for n in (2, 3, 15, 300):
             x = np.asfortranarray(rng.choice(pool, size=(n, 37, 19)))
             check_all(x, 0, (1, 2, 3))
             check_all(x[::-1, :, 1:], 0, (1, 3))
@@ -234,6 +234,9 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
             follow = np.asfortranarray(rng.choice(pool, size=(40, n, 13))).transpose(1, 0, 2)
             check_all(follow, 0, (1, 2))
             check_all(follow[:, ::-1, ::-1], 0)
+        x = np.asfortranarray(rng.choice(pool, size=(3000, 17, 2)))
+        x[[5, 1600, 2999], [0, 0, 16], [0, 0, 1]] = low_values(dtype)[0]
+        check_all(x, 0, (1, 3))
     finally:
         kernels.row_limits(limits)
         kernels.stream_threshold(stream_bytes)
