@@ -314,10 +314,13 @@ def test_short_rows_split_between_threads(dtype):
     # values lie just past the row, where a piece read too far would find them.
     rng = np.random.default_rng(15)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
-    # The last case splits rows of 128 in two pieces of 64, paired from the
-    # middle of the row for 8-, 16- and 32-bit keys.
+    # The case of rows of 128 splits them in two pieces of 64, paired from
+    # the middle of the row for 8-, 16- and 32-bit keys; the last two, rows of
+    # 48 and 24 (in four tiles for 8- and 16-bit keys), in two pieces of 24 and
+    # 12: a quarter of a vector of 8- and 16-bit pairs, to half.
     for n, rows, threads in [(63, 69637, 34), (48, 118273, 44), (33, 254016, 64),
-                             (63, 139364, 67), (128, 68609, 67)]:
+                             (63, 139364, 67), (128, 68609, 67), (48, 3 * 16384 + 5, 8),
+                             (24, 3 * 8192 + 5, 8)]:
         memory = np.concatenate([rng.choice(pool, size=n), np.repeat(low_values(dtype)[-1:], 64)])
         check_all(np.broadcast_to(memory[:n], (rows, n)), 1, (threads,))
 
