@@ -9,8 +9,10 @@ numpy.argmin's time (and torch.argmin's and onnxruntime's, when installed) to
 ours.
 
 After the (64, 512, m) inputs come C arrays of shape (n, 2) and (n, 16),
-uint8 and float32: narrow columns along axis 0, rows of 2 and 16 elements along axis 1
-(of the options, only --dtype and --last apply to them).
+uint8 and float32: narrow columns along axis 0, rows of 2 and 16 elements along axis 1;
+and Fortran arrays of shape (2, 512, m) and (16, 512, m) along axis 0: rows of 2 and 16
+elements whose outputs lie far apart (of the options, only --dtype and --last apply to
+them).
 
 argmin is timed in each of --passes passes over the whole table, and a case's
 time is the median of its calls in all passes: a burst of load from other
@@ -76,11 +78,11 @@ def read_bandwidth(nbytes, threads, repeat):
     return best
 
 
-def make(dtype, nbytes, order, seed):
-    """A 3-D input of about `nbytes`: (64, 512, m), values 1 to 100 (many ties)."""
+def make(dtype, nbytes, order, seed, first=64):
+    """A 3-D input of about `nbytes`: (first, 512, m), values 1 to 100 (many ties)."""
     dtype = np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
-    m = max(1, nbytes // (64 * 512 * dtype.itemsize))
-    values = np.random.default_rng(seed).integers(1, 101, size=(64, 512, m), dtype=np.int8)
+    m = max(1, nbytes // (first * 512 * dtype.itemsize))
+    values = np.random.default_rng(seed).integers(1, 101, size=(first, 512, m), dtype=np.int8)
     return np.asarray(values.astype(dtype), order=order)
 
 
@@ -107,6 +109,14 @@ def inputs(args, nbytes):
                           lambda dtype=dtype, width=width, seed=zlib.crc32(label.encode()):
                               make(dtype, nbytes, "C", seed).reshape(-1, width),
                           [(axis, last) for axis in (0, 1) for last in lasts]))
+    # Rows of a few elements along the first axis of a Fortran array.
+    for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
+        for width in (2, 16):
+            label = f"{dtype} F({width},512,m)"
+            found.append((label,
+                          lambda dtype=dtype, width=width, seed=zlib.crc32(label.encode()):
+                              make(dtype, nbytes, "F", seed, width),
+                          [(0, last) for last in lasts]))
     return found
 
 
