@@ -1,5 +1,6 @@
 """asv benchmarks: argmin over element type x axis x order x select_last_index, narrow
-columns, rows of a few elements, short rows, Fortran arrays of rank 3 to 5, and tiny calls.
+columns, rows of a few elements, short rows, Fortran arrays of rank 3 to 5 and with a short
+first axis, and tiny calls.
 
 Run from ``benchmarks/``: ``asv run`` (history over commits) or
 ``asv run --python=same --quick`` (the installed argmin, once).
@@ -67,10 +68,11 @@ class Narrow:
 
 
 class ShortRows:
-    """16 MiB C arrays of rows of 16 to 512 elements along axis 1, read a tile of rows at a time
-    (within ``short_row_bounds``; the others as strided columns or row by row)."""
+    """16 MiB C arrays of rows of 8 to 512 elements along axis 1, read a tile of rows at a time
+    (within ``short_row_bounds`` and ``default_row_limits``; the others as strided columns or
+    row by row)."""
 
-    params = (["uint8", "int16", "float32", "float64"], [16, 32, 64, 100, 256, 512])
+    params = (["uint8", "int16", "float32", "float64"], [8, 16, 32, 64, 100, 256, 512])
     param_names = ["dtype", "length"]
 
     def setup(self, dtype, length):
@@ -96,6 +98,23 @@ class FortranRanks:
         self.x = np.asfortranarray(rng.integers(1, 101, size=shape, dtype=np.int8).astype(dtype))
 
     def time_argmin(self, dtype, rank):
+        argmin.argmin(self.x, 0)
+
+
+class FortranShortAxis:
+    """64 MiB Fortran arrays (n, 512, m) along axis 0, n of 2 to 16: outputs far apart,
+    written a block of outer positions at a time (as columns, or as short rows)."""
+
+    params = (["uint8", "float32", "float64"], [2, 4, 8, 16])
+    param_names = ["dtype", "length"]
+
+    def setup(self, dtype, length):
+        m = NBYTES // (length * 512 * np.dtype(dtype).itemsize)
+        rng = np.random.default_rng(0)
+        self.x = np.asfortranarray(
+            rng.integers(1, 101, size=(length, 512, m), dtype=np.int8).astype(dtype))
+
+    def time_argmin(self, dtype, length):
         argmin.argmin(self.x, 0)
 
 
