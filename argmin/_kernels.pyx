@@ -23,7 +23,8 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   in integers of twice their width, each row folded into lanes of pairs, and
   the lanes of many rows halved together, neighbour with neighbour, so that
   a vector holds lanes of several rows (with AVX-512BW, 32-bit keys too in
-  rows of 4 to 128, each row's pairs one vector, built in a register).
+  rows of up to 128, each row's pairs one vector, built in a register, or
+  several rows a vector).
   Other keys: each row's minimum is a vectorized reduction that keeps the
   row's keys, and its index a vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
@@ -687,12 +688,9 @@ cdef inline int32_t find_in_keys(
 
 cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
     # Fewest elements of a short row of `size`-byte elements: paired rows
-    # fold whole MIN_LANES lanes, in registers (VECTOR_PAIRS) a quarter of a
-    # vector (measured against reading them as strided columns, 64 MiB, 2
-    # threads: uint8 rows of 16 to 31 elements 1.6 to 3.4 times as fast,
-    # int16 rows of 16 to 31 1.8 to 3.3 times).
+    # fold whole MIN_LANES lanes; in registers (VECTOR_PAIRS), two.
     if VECTOR_PAIRS and size <= 2:
-        return VECTOR_BYTES // 4 // size
+        return 2
     return MIN_LANES if size <= 2 else 1
 
 
@@ -701,18 +699,26 @@ cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
     return SHORT_ROW_MAX if size <= 2 else SHORT_ROW_BYTES // size
 
 
+cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
+    # Whether rows of n `size`-byte elements that follow each other are read
+    # several to a vector of pairs (paired_vectors_argmin): rows of 2 to 32
+    # bytes, a power of two, of at least two 8-, 16- or 32-bit elements.
+    return (VECTOR_PAIRS and size <= 4 and n >= 2 and n * size < VECTOR_BYTES
+            and n * size & (n * size - 1) == 0)
+
+
 cdef inline Py_ssize_t fewest_short_row(Py_ssize_t size) noexcept nogil:
     # Fewest elements of a row of `size`-byte elements read as a short row
-    # rather than as strided columns, unless min_row_len says otherwise.
-    # Measured, 64 MiB, 2 threads, C arrays (rows, n) along axis 1 and
-    # Fortran arrays (n, 512, m) along axis 0: with VECTOR_PAIRS, short rows
-    # of 8 to 15 elements 1.25 to 3.6 times as fast (16-bit keys) and 1.24 to
-    # 5.5 times (32-bit keys); 32-bit rows of 5 to 7 in C arrays 11% to 23%
-    # slower.  Keys kept for a search (64-bit keys; 32-bit keys without
-    # VECTOR_PAIRS), rows of 4 to 12 in C arrays: 12% to 75% slower.
-    if VECTOR_PAIRS and size <= 4:
-        return max(short_row_min(size), 8)
-    return 16
+    # rather than as strided columns, unless min_row_len says otherwise
+    # (and but for rows read together, see reduce_layout).  Measured, 64
+    # MiB, 2 threads, C arrays (rows, n) along axis 1 and Fortran arrays (n,
+    # 512, m) along axis 0: with VECTOR_PAIRS, short rows of 8 to 15 elements
+    # 1.25 to 3.6 times as fast (16-bit keys) and 1.24 to 5.5 times (32-bit
+    # keys); 32-bit rows of 5 to 7 in C arrays 11% to 23% slower, 8-bit rows
+    # of 9 to 15 in Fortran arrays up to 13% slower, and shorter rows up to
+    # twice as slow.  Keys kept for a search (64-bit keys; 32-bit keys
+    # without VECTOR_PAIRS), rows of 4 to 12 in C arrays: 12% to 75% slower.
+    return 8 if VECTOR_PAIRS and 2 <= size <= 4 else 16
 
 
 cdef inline void fold_pairs(
@@ -904,13 +910,14 @@ cdef void paired_vectors_argmin(
     # of its position (255 - position for the last index) and, for unsigned
     # keys, of the flipped top bit.  A row is read a vector at a time, the last
     # overlapping the others when the row is not a whole number of vectors,
-    # or, shorter than a vector, as two overlapping halves, or, shorter than
-    # half a vector, as two overlapping quarters, twice; of each vector, the
-    # smaller pair of each two neighbours.  One vector of pairs per row (rows
-    # of 16 or 32 bytes that follow each other: four or two rows a vector,
-    # measured in cache 1.3 to 2.2 times as fast as a vector each); then the
-    # vectors of as many rows as a vector has pairs are halved together,
-    # until lane k holds row k's smallest pair (see _pairs.h).
+    # or, shorter than a vector, as two overlapping pieces of the most bytes
+    # of 32, 16, 8, 4 or 2 that it holds, repeated to fill the vector; of
+    # each vector, the smaller pair of each two neighbours.  One vector of
+    # pairs per row (rows that follow each other, read_together: 2 to 32
+    # rows a vector, measured in cache 1.3 to 2.2 times as fast as a vector
+    # each for rows of 16 and 32 bytes); then the vectors of as many rows as
+    # a vector has pairs are halved together, until lane k holds row k's
+    # smallest pair (see _pairs.h).
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, h, e, c, rows, count
     cdef Py_ssize_t b = 0, group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
     cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
@@ -919,15 +926,16 @@ cdef void paired_vectors_argmin(
     cdef Py_ssize_t lines = (n * size + CACHE_LINE - 1) // CACHE_LINE
     # The pieces of a row's first vector: their bytes, elements, and where
     # the second piece starts.
-    cdef int piece = (VECTOR_BYTES if n >= length else VECTOR_BYTES // 2 if 2 * n >= length
-                      else VECTOR_BYTES // 4)
+    cdef int piece = VECTOR_BYTES
+    while piece > n * size:
+        piece //= 2
     cdef Py_ssize_t piece_len = piece // size
     cdef Py_ssize_t second = (n - piece_len) * size
-    # Rows that follow each other, of 16 or 32 bytes: `per` of them read as
-    # one vector.  Such a row is a whole quarter or half of a vector, so the
-    # pair bits of its pieces are those of the rows of a vector: e % n.
+    # Rows that follow each other, read together: `per` of them a vector.
+    # Such a row is a whole piece, so the pair bits of its pieces are those of
+    # the rows of a vector: e % n.
     cdef Py_ssize_t per = (VECTOR_BYTES // (n * size) if streams == 1 and row_stride == n * size
-                           and (n * size == 16 or n * size == 32) else 1)
+                           and read_together(n, size) else 1)
     cdef const char* row = p + start * size   # of the first tile
     cdef const char* q = row
     # Each vector's offset in a row, the pair bits of its even and odd
@@ -1009,8 +1017,8 @@ cdef void short_rows_argmin(
     # paired with their positions (paired_rows_argmin) in pieces of at least
     # MIN_LANES elements: a row split between threads (rows that overlap in
     # memory, many threads) can leave a shorter piece.  With AVX-512BW, in
-    # registers (paired_vectors_argmin), in pieces of at least a quarter of a
-    # vector, 32-bit keys too (up to 128 elements).  Other pieces, and other
+    # registers (paired_vectors_argmin), from two elements, 32-bit keys too
+    # (up to 128 elements).  Other pieces, and other
     # keys, whose pairs in arrays would take 64 bits or more (measured
     # slower): each row's minimum is a vectorized reduction that keeps the
     # keys, whose index is then searched for among them (computed once:
@@ -1027,7 +1035,7 @@ cdef void short_rows_argmin(
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
     if (key_t is not int64_t and VECTOR_PAIRS and n * size <= VECTOR_ROW_BYTES
-            and n >= VECTOR_BYTES // 4 // size):
+            and n >= 2):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return
@@ -1391,7 +1399,7 @@ cdef int reduce_layout(
     cdef Py_ssize_t size = sizeof(key_t)
     cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner, blocks
     cdef Py_ssize_t misalign
-    cdef bint rows_follow, grouped, blocks_pay
+    cdef bint rows_follow, grouped, blocks_pay, together
     cdef Py_ssize_t thread_bytes, head_bytes, chunk_bytes, slack
     cdef char* chunk
     cdef Tiling tiling
@@ -1418,8 +1426,16 @@ cdef int reduce_layout(
     grouped = rows_follow and grouped_rows(layout.column_len, size)
     tiling.pack_rows = (rows_follow and not grouped
                         and 2 * layout.column_len * size <= PACK_BYTES)
+    # Rows that follow each other and are written one after another, of a
+    # size read several to a vector (read_together), are short rows by
+    # default however short: measured against strided columns, 64 MiB, 2
+    # threads, 1.3 to 2 times as fast (uint8 rows of 2, 4 and 8 elements,
+    # int16 and float16 rows of 2 and 4, float32 rows of 2 and 4).
+    together = (layout.column_ndim > 0 and layout.column_stride == n * size
+                and -1 <= layout.column_out_stride[0] <= 1 and read_together(n, size))
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
-                         and n >= (min_row_len if min_row_len >= 0 else fewest_short_row(size))
+                         and n >= (min_row_len if min_row_len >= 0 else
+                                   2 if together else fewest_short_row(size))
                          and short_row_min(size) <= n <= short_row_max(size))
     # Short rows, and columns, write an output element each: where their
     # column is written far apart but an outer axis next to each other (the
@@ -1638,16 +1654,25 @@ def short_row_bounds(Py_ssize_t itemsize):
     """The fewest and most elements of a row read as a short row, whatever ``row_limits``.
 
     Rows of 8- and 16-bit elements are paired with their positions in
-    ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW, a
-    quarter of a 64-byte vector: 16 or 8), and at most 256 (8-bit
-    positions); wider ones hold at most 2 KiB.
+    ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW, in
+    registers, two), and at most 256 (8-bit positions); wider ones hold at
+    most 2 KiB.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 
 
 def default_row_limits(Py_ssize_t itemsize):
-    """The ``row_limits`` that -1 stands for, for ``itemsize``-byte elements."""
+    """The ``row_limits`` that -1 stands for, for ``itemsize``-byte elements.
+
+    Rows that follow each other and are written one after another are short
+    rows by default from 2 elements where ``rows_read_together(n, itemsize)``.
+    """
     return short_row_max(itemsize), fewest_short_row(itemsize)
+
+
+def rows_read_together(Py_ssize_t n, Py_ssize_t itemsize):
+    """Whether short rows of ``n`` elements that follow each other are read several to a vector."""
+    return read_together(n, itemsize)
 
 
 def row_limits(limits=None):

@@ -25,14 +25,30 @@ static inline argmin_vec argmin_load(const void *p) { return _mm512_loadu_si512(
 static inline void argmin_store(void *p, argmin_vec v) { _mm512_storeu_si512(p, v); }
 
 /* 64 bytes of keys: those at lo when piece is 64, else pieces of `piece`
- * bytes from lo and hi in turn (32: lo, hi; 16: lo, hi, lo, hi). */
+ * bytes from lo and hi in turn (32: lo, hi; 16: lo, hi, lo, hi; 8, 4 or 2:
+ * lo, hi, lo, hi, ...). */
 static inline __m512i argmin_load_keys(const char *lo, const char *hi, int piece) {
     __m256i both;
+    uint32_t lo4, hi4;
+    uint16_t lo2, hi2;
+    if (piece == 4) {
+        memcpy(&lo4, lo, 4);
+        memcpy(&hi4, hi, 4);
+        return _mm512_set1_epi64((long long)((uint64_t)hi4 << 32 | lo4));
+    }
+    if (piece == 2) {
+        memcpy(&lo2, lo, 2);
+        memcpy(&hi2, hi, 2);
+        return _mm512_set1_epi32((int)((uint32_t)hi2 << 16 | lo2));
+    }
     if (piece == 64)
         return _mm512_loadu_si512(lo);
     if (piece == 32)
         return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)lo)),
                                   _mm256_loadu_si256((const __m256i *)hi), 1);
+    if (piece == 8)
+        return _mm512_broadcast_i32x4(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)lo),
+                                                         _mm_loadl_epi64((const __m128i *)hi)));
     both = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
                                    _mm_loadu_si128((const __m128i *)hi), 1);
     return _mm512_inserti64x4(_mm512_castsi256_si512(both), both, 1);

@@ -29,7 +29,9 @@ def short_row(n, itemsize):
 
 
 def way_in_use(n, itemsize, limits):
-    defaults = _api.kernels.default_row_limits(itemsize)
+    defaults = list(_api.kernels.default_row_limits(itemsize))
+    if _api.kernels.rows_read_together(n, itemsize):
+        defaults[1] = 2  # the rows of a C array follow each other
     short_row_len, min_row_len = (limit if limit >= 0 else default
                                   for limit, default in zip(limits, defaults))
     if n > short_row_len:

@@ -271,8 +271,8 @@ def test_narrow_columns_across_threads(kernels):
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows(dtype, row_way):
-    # Rows of a few to a few hundred elements (both ends of a quarter, a half
-    # and a whole vector of pairs), read each way: one after another,
+    # Rows of a few to a few hundred elements (both ends of pieces of 2 to 64
+    # bytes of a vector of pairs), read each way: one after another,
     # backwards, apart, repeated (a zero stride), and along the first axis of
     # 3-D and 4-D Fortran arrays, whose output is written across the rows.
     rng = np.random.default_rng(13)
@@ -282,7 +282,8 @@ def test_short_rows(dtype, row_way):
         lows.append(np.array(-np.nan).astype(dtype))
     # With the lowest values, which decide every row that holds them, and without.
     pools = [np.concatenate([lows, values]), values]
-    for n in (2, 4, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 257, 512, 513):
+    for n in (2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 257, 512,
+              513):
         for pool in pools:
             x = rng.choice(pool, size=(37, n))
             check_all(x, 1, (1, 3))
@@ -342,9 +343,9 @@ def test_rows_across_threads_each_way(dtype, row_way):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_strided_column_tiles(dtype, kernels):
     # Tiles of strided columns are shorter: columns of a sliced array, and
-    # rows of a few elements, which are read as columns across the rows (rows
-    # of 15: of 8- and 64-bit keys; with AVX-512BW, 16- and 32-bit rows of 15
-    # are short rows).
+    # rows of a few elements, which are read as columns across the rows (with
+    # AVX-512BW, rows of 2 8- to 32-bit elements are read together instead,
+    # and 16- and 32-bit rows of 15 as short rows).
     rng = np.random.default_rng(11)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     # Columns more than a tile apart: tiles of one column.
