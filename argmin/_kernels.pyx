@@ -258,9 +258,10 @@ cdef enum:
 # Contiguous rows of more than short_row_len elements (-1: short_row_max)
 # are read one by one (row_argmin), shorter ones a tile of rows at a time
 # (short_rows_argmin), except those of fewer than min_row_len elements (-1:
-# fewest_short_row), or outside the bounds of short_rows_argmin
-# (short_row_min, short_row_max), which are read across the rows, as strided
-# columns (measured with benchmarks/rows.py).
+# default_min_row_len, or 2 for rows read together), or outside the bounds
+# of short_rows_argmin (short_row_min, short_row_max), which are read across
+# the rows, as strided columns (see long_row and short_row; measured with
+# benchmarks/rows.py, and the arrays of default_min_row_len).
 cdef Py_ssize_t short_row_len = -1
 cdef Py_ssize_t min_row_len = -1
 
@@ -707,10 +708,10 @@ cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
             and n * size & (n * size - 1) == 0)
 
 
-cdef inline Py_ssize_t fewest_short_row(Py_ssize_t size) noexcept nogil:
+cdef inline Py_ssize_t default_min_row_len(Py_ssize_t size) noexcept nogil:
     # Fewest elements of a row of `size`-byte elements read as a short row
-    # rather than as strided columns, unless min_row_len says otherwise
-    # (and but for rows read together, see reduce_layout).  Measured, 64
+    # rather than as strided columns, when min_row_len is -1 (except rows
+    # read together: from 2, see reduce_layout).  Measured, 64
     # MiB, 2 threads, C arrays (rows, n) along axis 1 and Fortran arrays (n,
     # 512, m) along axis 0: with VECTOR_PAIRS, short rows of 8 to 15 elements
     # 1.25 to 3.6 times as fast (16-bit keys) and 1.24 to 5.5 times (32-bit
@@ -719,6 +720,21 @@ cdef inline Py_ssize_t fewest_short_row(Py_ssize_t size) noexcept nogil:
     # twice as slow.  Keys kept for a search (64-bit keys; 32-bit keys
     # without VECTOR_PAIRS), rows of 4 to 12 in C arrays: 12% to 75% slower.
     return 8 if VECTOR_PAIRS and 2 <= size <= 4 else 16
+
+
+cdef inline bint long_row(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
+    # Whether a contiguous row of n `size`-byte elements is read on its own
+    # (row_argmin).
+    return n > (short_row_len if short_row_len >= 0 else short_row_max(size))
+
+
+cdef inline bint short_row(Py_ssize_t n, Py_ssize_t size, bint together) noexcept nogil:
+    # Whether contiguous rows of n `size`-byte elements that are not long
+    # rows are read as short rows (short_rows_argmin), rather than across the
+    # rows as strided columns; together: they follow each other, are written
+    # one after another and are read several to a vector.
+    return (n >= (min_row_len if min_row_len >= 0 else 2 if together else default_min_row_len(size))
+            and short_row_min(size) <= n <= short_row_max(size))
 
 
 cdef inline void fold_pairs(
@@ -1431,12 +1447,10 @@ cdef int reduce_layout(
     # default however short: measured against strided columns, 64 MiB, 2
     # threads, 1.3 to 2 times as fast (uint8 rows of 2, 4 and 8 elements,
     # int16 and float16 rows of 2 and 4, float32 rows of 2 and 4).
-    together = (layout.column_ndim > 0 and layout.column_stride == n * size
+    together = (layout.column_ndim == 1 and layout.column_stride == n * size
                 and -1 <= layout.column_out_stride[0] <= 1 and read_together(n, size))
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
-                         and n >= (min_row_len if min_row_len >= 0 else
-                                   2 if together else fewest_short_row(size))
-                         and short_row_min(size) <= n <= short_row_max(size))
+                         and short_row(n, size, together))
     # Short rows, and columns, write an output element each: where their
     # column is written far apart but an outer axis next to each other (the
     # first axis of a Fortran array), a work item reads `block` tiles of that
@@ -1661,18 +1675,15 @@ def short_row_bounds(Py_ssize_t itemsize):
     return short_row_min(itemsize), short_row_max(itemsize)
 
 
-def default_row_limits(Py_ssize_t itemsize):
-    """The ``row_limits`` that -1 stands for, for ``itemsize``-byte elements.
+def row_way(Py_ssize_t n, Py_ssize_t itemsize):
+    """How the rows of a C array of shape (rows, n) are read along axis 1, with the ``row_limits`` in use.
 
-    Rows that follow each other and are written one after another are short
-    rows by default from 2 elements where ``rows_read_together(n, itemsize)``.
+    ``"rows"`` one by one, ``"short"`` a tile of rows at a time, or
+    ``"columns"`` across the rows, as strided columns.
     """
-    return short_row_max(itemsize), fewest_short_row(itemsize)
-
-
-def rows_read_together(Py_ssize_t n, Py_ssize_t itemsize):
-    """Whether short rows of ``n`` elements that follow each other are read several to a vector."""
-    return read_together(n, itemsize)
+    if long_row(n, itemsize):
+        return "rows"
+    return "short" if short_row(n, itemsize, read_together(n, itemsize)) else "columns"
 
 
 def row_limits(limits=None):
@@ -1682,8 +1693,9 @@ def row_limits(limits=None):
     ones a tile of rows at a time, except those of fewer than
     ``min_row_len`` elements, or outside ``short_row_bounds(itemsize)``, which
     are read across the rows, as strided columns.  -1 (the default) stands for
-    ``default_row_limits(itemsize)``.  With ``limits``, set them (for
-    measuring where each way pays) and return the previous ones.
+    the measured defaults, which depend on the element size (see ``row_way``).
+    With ``limits``, set them (for measuring where each way pays) and return
+    the previous ones.
     """
     global short_row_len, min_row_len
     previous = (short_row_len, min_row_len)
@@ -1813,7 +1825,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     if m == 0:
         rows = True
     elif layout.reduced_stride == size:
-        rows = n > (short_row_len if short_row_len >= 0 else short_row_max(size))
+        rows = long_row(n, size)
     elif column_stride == size:
         rows = False
     else:

@@ -31,27 +31,27 @@ static inline __m512i argmin_load_keys(const char *lo, const char *hi, int piece
     __m256i both;
     uint32_t lo4, hi4;
     uint16_t lo2, hi2;
-    if (piece == 4) {
-        memcpy(&lo4, lo, 4);
-        memcpy(&hi4, hi, 4);
-        return _mm512_set1_epi64((long long)((uint64_t)hi4 << 32 | lo4));
-    }
-    if (piece == 2) {
-        memcpy(&lo2, lo, 2);
-        memcpy(&hi2, hi, 2);
-        return _mm512_set1_epi32((int)((uint32_t)hi2 << 16 | lo2));
-    }
     if (piece == 64)
         return _mm512_loadu_si512(lo);
     if (piece == 32)
         return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)lo)),
                                   _mm256_loadu_si256((const __m256i *)hi), 1);
+    if (piece == 16) {
+        both = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
+                                       _mm_loadu_si128((const __m128i *)hi), 1);
+        return _mm512_inserti64x4(_mm512_castsi256_si512(both), both, 1);
+    }
     if (piece == 8)
         return _mm512_broadcast_i32x4(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)lo),
                                                          _mm_loadl_epi64((const __m128i *)hi)));
-    both = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
-                                   _mm_loadu_si128((const __m128i *)hi), 1);
-    return _mm512_inserti64x4(_mm512_castsi256_si512(both), both, 1);
+    if (piece == 4) {
+        memcpy(&lo4, lo, 4);
+        memcpy(&hi4, hi, 4);
+        return _mm512_set1_epi64((long long)((uint64_t)hi4 << 32 | lo4));
+    }
+    memcpy(&lo2, lo, 2);
+    memcpy(&hi2, hi, 2);
+    return _mm512_set1_epi32((int)((uint32_t)hi2 << 16 | lo2));
 }
 
 /* 32 pairs of 16 bits from 64 8-bit keys at lo and hi (see

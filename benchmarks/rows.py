@@ -9,8 +9,9 @@ thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
   ones a vectorized minimum and a search per row;
 - *rows*: row by row, in blocks (the way for long rows).
 
-``*`` marks the way that the limits in use pick for each row, the one that measured fastest on
-the machine where they were set.
+``*`` marks the way that the limits in use pick for each row (``row_way``), the one that
+measured fastest on the machine where they were set (rows of 2 to 32 bytes, a power of two,
+read several to a vector: see ``reduce_layout``).
 """
 
 import numpy as np
@@ -28,31 +29,19 @@ def short_row(n, itemsize):
     return fewest <= n <= most
 
 
-def way_in_use(n, itemsize, limits):
-    defaults = list(_api.kernels.default_row_limits(itemsize))
-    if _api.kernels.rows_read_together(n, itemsize):
-        defaults[1] = 2  # the rows of a C array follow each other
-    short_row_len, min_row_len = (limit if limit >= 0 else default
-                                  for limit, default in zip(limits, defaults))
-    if n > short_row_len:
-        return "rows"
-    if n < min_row_len or not short_row(n, itemsize):
-        return "columns"
-    return "short"
-
-
 def main():
     limits = _api.kernels.row_limits()
     rng = np.random.default_rng(0)
-    print(f"limits in use (short_row_len, min_row_len; -1: default_row_limits): {limits}")
+    print(f"limits in use (short_row_len, min_row_len; -1: the defaults): {limits}")
     print(f"{'dtype':<8} {'n':>5} {'bytes':>6}" + "".join(f"{way:>10}" for way in WAYS) + "  GB/s")
     for dtype in ("uint8", "int16", "float32", "float64"):
         itemsize = np.dtype(dtype).itemsize
-        for nbytes in (16, 32, 64, 96, 128, 256, 512, 1024, 2048, 4096):
+        for nbytes in (2, 4, 8, 12, 16, 32, 64, 96, 128, 256, 512, 1024, 2048, 4096):
             n = nbytes // itemsize
             if n < 2:
                 continue
             x = rng.integers(1, 101, size=((32 << 20) // nbytes, n)).astype(dtype)
+            chosen = _api.kernels.row_way(n, itemsize)  # with the limits in use
             cells = []
             for way, forced in WAYS.items():
                 if way == "short" and not short_row(n, itemsize):
@@ -60,7 +49,7 @@ def main():
                     continue
                 _api.kernels.row_limits(forced)
                 seconds = timeit(lambda: argmin.argmin(x, axis=1, num_threads=1), 15)
-                mark = "*" if way == way_in_use(n, itemsize, limits) else " "
+                mark = "*" if way == chosen else " "
                 cells.append(f"{x.nbytes / seconds / 1e9:>9.1f}{mark}")
             _api.kernels.row_limits(limits)
             print(f"{dtype:<8} {n:>5} {nbytes:>6}" + "".join(cells))

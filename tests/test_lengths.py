@@ -217,8 +217,8 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
     # or not).  Contiguous rows read as columns for every length; whole
     # blocks and a part, fewer than a block, axes walked backwards, that axis
     # outermost in memory, columns whose rows follow each other; threads,
-    # even for small inputs, and more threads than blocks (not in blocks:
-    # the reduced axis split between threads).
+    # even for small inputs, and more threads than blocks and items (not in
+    # blocks: the reduced axis split between threads, in two chunks).
     rng = np.random.default_rng(16)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     limits = kernels.row_limits((HUGE, HUGE))
@@ -234,9 +234,9 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
             follow = np.asfortranarray(rng.choice(pool, size=(40, n, 13))).transpose(1, 0, 2)
             check_all(follow, 0, (1, 2))
             check_all(follow[:, ::-1, ::-1], 0)
-        x = np.asfortranarray(rng.choice(pool, size=(3000, 17, 2)))
-        x[[5, 1600, 2999], [0, 0, 16], [0, 0, 1]] = low_values(dtype)[0]
-        check_all(x, 0, (1, 3))
+        x = np.asfortranarray(rng.choice(pool, size=(140_000, 2, 9)))
+        x[[69_999, 70_000, 70_000, 5, 139_999], [0, 0, 1, 1, 1], [0, 8, 8, 8, 8]] = low_values(dtype)[0]
+        check_all(x, 0, (1, 32))
     finally:
         kernels.row_limits(limits)
         kernels.stream_threshold(stream_bytes)
@@ -316,12 +316,12 @@ def test_short_rows_split_between_threads(dtype):
     rng = np.random.default_rng(15)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     # The case of rows of 128 splits them in two pieces of 64, paired from
-    # the middle of the row for 8-, 16- and 32-bit keys; the last two, rows of
-    # 48 and 24 (in four tiles for 8- and 16-bit keys), in two pieces of 24 and
-    # 12: a quarter of a vector of 8- and 16-bit pairs, to half.
+    # the middle of the row for 8-, 16- and 32-bit keys; the last two split
+    # 8-bit rows of 57 and 29 into pieces of 29 and 28, and 15 and 14 (read
+    # as two overlapping pieces of 16 and 8 bytes).
     for n, rows, threads in [(63, 69637, 34), (48, 118273, 44), (33, 254016, 64),
-                             (63, 139364, 67), (128, 68609, 67), (48, 3 * 16384 + 5, 8),
-                             (24, 3 * 8192 + 5, 8)]:
+                             (63, 139364, 67), (128, 68609, 67), (57, 98673, 44),
+                             (29, 345268, 77)]:
         memory = np.concatenate([rng.choice(pool, size=n), np.repeat(low_values(dtype)[-1:], 64)])
         check_all(np.broadcast_to(memory[:n], (rows, n)), 1, (threads,))
 
