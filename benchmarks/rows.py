@@ -10,8 +10,9 @@ thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
 - *rows*: row by row, in blocks (the way for long rows).
 
 ``*`` marks the way that the limits in use pick for each row (``row_way``), the one that
-measured fastest on the machine where they were set (rows of 2 to 32 bytes, a power of two,
-read several to a vector: see ``reduce_layout``).
+measured fastest on the machine where they were set (with AVX-512BW, rows of 8-, 16- and
+32-bit elements of 2 to 32 bytes, a power of two, are read several to a vector: see
+``reduce_layout``).
 """
 
 import numpy as np
