@@ -1676,10 +1676,10 @@ def short_row_bounds(Py_ssize_t itemsize):
 
 
 def row_way(Py_ssize_t n, Py_ssize_t itemsize):
-    """How the rows of a C array of shape (rows, n) are read along axis 1, with the ``row_limits`` in use.
+    """How the rows of a C array of shape (rows, n) are read along axis 1.
 
-    ``"rows"`` one by one, ``"short"`` a tile of rows at a time, or
-    ``"columns"`` across the rows, as strided columns.
+    With the ``row_limits`` in use: ``"rows"`` one by one, ``"short"`` a tile
+    of rows at a time, or ``"columns"`` across the rows, as strided columns.
     """
     if long_row(n, itemsize):
         return "rows"
