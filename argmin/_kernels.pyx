@@ -733,8 +733,9 @@ cdef inline bint short_row(Py_ssize_t n, Py_ssize_t size, bint together) noexcep
     # rows are read as short rows (short_rows_argmin), rather than across the
     # rows as strided columns; together: they follow each other, are written
     # one after another and are read several to a vector.
-    return (n >= (min_row_len if min_row_len >= 0 else 2 if together else default_min_row_len(size))
-            and short_row_min(size) <= n <= short_row_max(size))
+    cdef Py_ssize_t fewest = (min_row_len if min_row_len >= 0
+                              else 2 if together else default_min_row_len(size))
+    return n >= fewest and short_row_min(size) <= n <= short_row_max(size)
 
 
 cdef inline void fold_pairs(

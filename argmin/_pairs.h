@@ -37,8 +37,9 @@ static inline __m512i argmin_load_keys(const char *lo, const char *hi, int piece
         return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)lo)),
                                   _mm256_loadu_si256((const __m256i *)hi), 1);
     if (piece == 16) {
-        both = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
-                                       _mm_loadu_si128((const __m128i *)hi), 1);
+        both = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
+            _mm_loadu_si128((const __m128i *)hi), 1);
         return _mm512_inserti64x4(_mm512_castsi256_si512(both), both, 1);
     }
     if (piece == 8)
