@@ -711,7 +711,7 @@ cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
 cdef inline Py_ssize_t default_min_row_len(Py_ssize_t size) noexcept nogil:
     # Fewest elements of a row of `size`-byte elements read as a short row
     # rather than as strided columns, when min_row_len is -1 (except rows
-    # read together: from 2, see reduce_layout).  Measured, 64
+    # read together: from 2, see short_row).  Measured, 64
     # MiB, 2 threads, C arrays (rows, n) along axis 1 and Fortran arrays (n,
     # 512, m) along axis 0: with VECTOR_PAIRS, short rows of 8 to 15 elements
     # 1.25 to 3.6 times as fast (16-bit keys) and 1.24 to 5.5 times (32-bit
