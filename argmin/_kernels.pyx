@@ -711,7 +711,7 @@ cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
 cdef inline Py_ssize_t default_min_row_len(Py_ssize_t size) noexcept nogil:
     # Fewest elements of a row of `size`-byte elements read as a short row
     # rather than as strided columns, when min_row_len is -1 (except rows
-    # read together: from 2, see short_row).  Measured, 64
+    # that follow each other, read together: see short_row).  Measured, 64
     # MiB, 2 threads, C arrays (rows, n) along axis 1 and Fortran arrays (n,
     # 512, m) along axis 0: with VECTOR_PAIRS, short rows of 8 to 15 elements
     # 1.25 to 3.6 times as fast (16-bit keys) and 1.24 to 5.5 times (32-bit
@@ -728,13 +728,18 @@ cdef inline bint long_row(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
     return n > (short_row_len if short_row_len >= 0 else short_row_max(size))
 
 
-cdef inline bint short_row(Py_ssize_t n, Py_ssize_t size, bint together) noexcept nogil:
+cdef inline bint short_row(Py_ssize_t n, Py_ssize_t size, bint consecutive) noexcept nogil:
     # Whether contiguous rows of n `size`-byte elements that are not long
     # rows are read as short rows (short_rows_argmin), rather than across the
-    # rows as strided columns; together: they follow each other, are written
-    # one after another and are read several to a vector.
+    # rows as strided columns; consecutive: they follow each other and are
+    # written one after another.  Such rows of a size read several to a vector
+    # (read_together) are short rows by default however short: measured
+    # against strided columns, 64 MiB, 2 threads, 1.3 to 2 times as fast
+    # (uint8 rows of 2, 4 and 8 elements, int16 and float16 rows of 2 and 4,
+    # float32 rows of 2 and 4).
     cdef Py_ssize_t fewest = (min_row_len if min_row_len >= 0
-                              else 2 if together else default_min_row_len(size))
+                              else 2 if consecutive and read_together(n, size)
+                              else default_min_row_len(size))
     return n >= fewest and short_row_min(size) <= n <= short_row_max(size)
 
 
@@ -1416,7 +1421,7 @@ cdef int reduce_layout(
     cdef Py_ssize_t size = sizeof(key_t)
     cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner, blocks
     cdef Py_ssize_t misalign
-    cdef bint rows_follow, grouped, blocks_pay, together
+    cdef bint rows_follow, grouped, blocks_pay, consecutive
     cdef Py_ssize_t thread_bytes, head_bytes, chunk_bytes, slack
     cdef char* chunk
     cdef Tiling tiling
@@ -1443,15 +1448,12 @@ cdef int reduce_layout(
     grouped = rows_follow and grouped_rows(layout.column_len, size)
     tiling.pack_rows = (rows_follow and not grouped
                         and 2 * layout.column_len * size <= PACK_BYTES)
-    # Rows that follow each other and are written one after another, of a
-    # size read several to a vector (read_together), are short rows by
-    # default however short: measured against strided columns, 64 MiB, 2
-    # threads, 1.3 to 2 times as fast (uint8 rows of 2, 4 and 8 elements,
-    # int16 and float16 rows of 2 and 4, float32 rows of 2 and 4).
-    together = (layout.column_ndim == 1 and layout.column_stride == n * size
-                and -1 <= layout.column_out_stride[0] <= 1 and read_together(n, size))
+    # Rows that follow each other and are written one after another (see
+    # short_row).
+    consecutive = (layout.column_ndim == 1 and layout.column_stride == n * size
+                   and -1 <= layout.column_out_stride[0] <= 1)
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
-                         and short_row(n, size, together))
+                         and short_row(n, size, consecutive))
     # Short rows, and columns, write an output element each: where their
     # column is written far apart but an outer axis next to each other (the
     # first axis of a Fortran array), a work item reads `block` tiles of that
@@ -1684,7 +1686,7 @@ def row_way(Py_ssize_t n, Py_ssize_t itemsize):
     """
     if long_row(n, itemsize):
         return "rows"
-    return "short" if short_row(n, itemsize, read_together(n, itemsize)) else "columns"
+    return "short" if short_row(n, itemsize, True) else "columns"
 
 
 def row_limits(limits=None):
