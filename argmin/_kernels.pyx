@@ -177,13 +177,17 @@ cdef enum:
     MIN_LANES = 32
     MAX_LANES = 128
     CACHE_LINE = 64
-    # Bytes of a vector of pairs (see _pairs.h), and most bytes of a row
-    # whose keys are paired in vectors (paired_vectors_argmin): against
-    # keeping the keys for a search, 32-bit rows of 128 elements measured
-    # 1.4 to 1.6 times as fast, of 256 as fast, of 512 15% to 30% slower
-    # (their positions are set up again for each tile of a few rows).
+    # Bytes of a vector of pairs (see _pairs.h), and most elements and bytes
+    # of a row whose keys are paired in vectors (paired_vectors_argmin).
+    # Measured, C arrays (rows, n) along axis 1, 64 MiB, 2 threads: 32-bit
+    # rows of 96 and 128 elements 1.1 to 1.6 times as fast with their keys
+    # kept for a search, 8-bit rows of 192 and 256 1.15 to 1.4 times as fast
+    # paired in arrays (paired_rows_argmin), 16-bit rows of 128 and 8-bit rows
+    # of 128 as fast in vectors or faster (their positions are set up again
+    # for each tile of a few rows).
     VECTOR_BYTES = 64
-    VECTOR_ROW_BYTES = 512
+    VECTOR_ROW_LEN = 128
+    VECTOR_ROW_BYTES = 256
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
     MIN_SPLIT = 1 << 16
@@ -201,9 +205,14 @@ cdef enum:
     OUT_BLOCK = 8
     BLOCK_ROW_BYTES = 128
     BLOCK_TILE_BYTES = 4096
-    # Most elements of a short row of 8- or 16-bit keys: its positions fit
-    # in the 8 bits of a pair.  Wider keys are kept for the search, in rows
-    # of up to SHORT_ROW_BYTES (row_argmin measured faster past 2 KiB).
+    # Most elements of a short row of 8- or 16-bit keys paired with their
+    # positions: they fit in the 8 bits of a pair.  Other short rows keep
+    # their keys for the search, up to SHORT_ROW_BYTES, or half that for
+    # 8-bit keys (see short_row_max).  Measured against row_argmin, C arrays
+    # (rows, n) along axis 1, 64 MiB, 2 threads, AVX-512: rows of 1 KiB 1.02 to 1.08 times as fast (8-bit
+    # keys) and 1.6 to 2 times (16-bit); of 2 KiB, 8-bit keys 5% to 11%
+    # slower, 16-bit 0.92 to 1.39 times as fast over two runs, 32-bit 1.26
+    # and 64-bit 1.15 to 1.6; of 4 KiB, 0.6 to 1.05 times as fast.
     SHORT_ROW_MAX = 256
     SHORT_ROW_BYTES = 2048
     # Short rows of 8- and 16-bit keys whose lanes are halved together.
@@ -697,8 +706,14 @@ cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
 
 
 cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
-    # Most elements of a short row of `size`-byte elements.
-    return SHORT_ROW_MAX if size <= 2 else SHORT_ROW_BYTES // size
+    # Most elements of a short row of `size`-byte elements.  Without
+    # VECTOR_PAIRS, 8- and 16-bit rows are only paired: AVX2, 64 MiB, 2
+    # threads, their keys kept for a search measured 0.70 to 0.94 times as
+    # fast as row_argmin for uint8 rows of 512 and 1024 and int16 rows of
+    # 1024 (float16 rows of 300 to 1024 1.4 to 2.1 times).
+    if size <= 2 and not VECTOR_PAIRS:
+        return SHORT_ROW_MAX
+    return (SHORT_ROW_BYTES // 2 if size == 1 else SHORT_ROW_BYTES) // size
 
 
 cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
@@ -925,8 +940,8 @@ cdef void paired_vectors_argmin(
     key_t* best, int64_t* index, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # paired_rows_argmin with a row's pairs in a register, where VECTOR_PAIRS,
-    # for 8-, 16- and 32-bit keys in rows of up to VECTOR_ROW_BYTES (so of at
-    # most 256 positions): measured in cache, on one thread, 1.3 to 2.1 times
+    # for 8-, 16- and 32-bit keys in rows of up to VECTOR_ROW_LEN elements and
+    # VECTOR_ROW_BYTES: measured in cache, on one thread, 1.3 to 2.1 times
     # as fast as paired rows in arrays (8- and 16-bit rows of 64 and 200
     # elements), and 1.4 to 2.5 times as fast as 32-bit keys kept for a search
     # (rows of 16 to 128 elements).  A pair is the key shifted up, xor the bits
@@ -1041,7 +1056,7 @@ cdef void short_rows_argmin(
     # MIN_LANES elements: a row split between threads (rows that overlap in
     # memory, many threads) can leave a shorter piece.  With AVX-512BW, in
     # registers (paired_vectors_argmin), from two elements, 32-bit keys too
-    # (up to 128 elements).  Other pieces, and other
+    # (see VECTOR_ROW_LEN).  Other pieces, and other
     # keys, whose pairs in arrays would take 64 bits or more (measured
     # slower): each row's minimum is a vectorized reduction that keeps the
     # keys, whose index is then searched for among them (computed once:
@@ -1057,16 +1072,16 @@ cdef void short_rows_argmin(
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
-    if (key_t is not int64_t and VECTOR_PAIRS and n * size <= VECTOR_ROW_BYTES
-            and n >= 2):
+    if (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
+            and n * size <= VECTOR_ROW_BYTES):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return
-    if key_t is int8_t and n >= MIN_LANES:
+    if key_t is int8_t and MIN_LANES <= n <= SHORT_ROW_MAX:
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, <int16_t*>lanes, <int16_t*>halved)
         return
-    elif key_t is int16_t and n >= MIN_LANES:
+    elif key_t is int16_t and MIN_LANES <= n <= SHORT_ROW_MAX:
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, lanes, halved)
         return
@@ -1673,8 +1688,10 @@ def short_row_bounds(Py_ssize_t itemsize):
 
     Rows of 8- and 16-bit elements are paired with their positions in
     ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW, in
-    registers, two), and at most 256 (8-bit positions); wider ones hold at
-    most 2 KiB.
+    registers, two).  Short rows hold at most 2 KiB: with AVX-512BW, 1 KiB of
+    8-bit elements (rows of more than 256 elements keep their keys for a
+    search: a pair's position has 8 bits), and otherwise 256 8- or 16-bit
+    elements.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 

@@ -5,8 +5,8 @@ thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
 
 - *columns*: across the rows, as strided columns;
 - *short*: a tile of rows (rows within ``short_row_bounds(itemsize)`` elements): 8- and
-  16-bit elements paired with their positions and reduced many rows to a vector, wider
-  ones a vectorized minimum and a search per row;
+  16-bit elements of rows of up to 256 paired with their positions and reduced many rows to
+  a vector, other rows a vectorized minimum and a search per row;
 - *rows*: row by row, in blocks (the way for long rows).
 
 ``*`` marks the way that the limits in use pick for each row (``row_way``), the one that

@@ -271,8 +271,9 @@ def test_narrow_columns_across_threads(kernels):
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows(dtype, row_way):
-    # Rows of a few to a few hundred elements (both ends of pieces of 2 to 64
-    # bytes of a vector of pairs), read each way: one after another,
+    # Rows of a few to a thousand elements (both ends of pieces of 2 to 64
+    # bytes of a vector of pairs, of rows paired in vectors, of pairs' 8-bit
+    # positions and of short rows), read each way: one after another,
     # backwards, apart, repeated (a zero stride), and along the first axis of
     # 3-D and 4-D Fortran arrays, whose output is written across the rows.
     rng = np.random.default_rng(13)
@@ -282,8 +283,8 @@ def test_short_rows(dtype, row_way):
         lows.append(np.array(-np.nan).astype(dtype))
     # With the lowest values, which decide every row that holds them, and without.
     pools = [np.concatenate([lows, values]), values]
-    for n in (2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 255, 256, 257, 512,
-              513):
+    for n in (2, 3, 4, 5, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257,
+              512, 513, 1024, 1025):
         for pool in pools:
             x = rng.choice(pool, size=(37, n))
             check_all(x, 1, (1, 3))
