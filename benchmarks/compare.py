@@ -6,7 +6,12 @@ input read, that throughput as a fraction of the machine's read bandwidth
 (measured in the same run: the best threaded, vectorized ``numpy.max`` over
 an array of the same size, one slice per thread), and the ratio of
 numpy.argmin's time (and torch.argmin's and onnxruntime's, when installed) to
-ours.
+ours.  ``output ms`` is what the output alone costs: numpy allocating an
+int64 array of the output's size and filling it, on one thread.  A fresh
+array's pages are zeroed by the operating system when first written, so the
+cases whose output is large against their input (rows of a few elements) are
+bound by that cost (less what threads share of it) rather than by the read
+limit.
 
 After the (64, 512, m) inputs come C arrays of shape (n, 2) and (n, 16),
 uint8 and float32: narrow columns along axis 0, rows of 2 and 16 elements along axis 1;
@@ -171,12 +176,16 @@ def competitors(threads):
     return found
 
 
-def measure_ours(x, cases, ours, args):
-    """Add the times of argmin on x for each (axis, last) case to ours[case]."""
+def measure_ours(x, cases, ours, alone, args):
+    """Add the times of argmin on x for each (axis, last) case to ours[case], and of
+    making a fresh output of the same size alone to alone[axis]."""
     for axis, last in cases:
         ours.setdefault((axis, last), []).extend(times_of(
             lambda: argmin.argmin(x, axis, select_last_index=last, num_threads=args.threads),
             args.repeat))
+        size = x.size // x.shape[axis]
+        alone.setdefault(axis, []).extend(times_of(
+            lambda: np.empty(size, np.int64).fill(0), args.repeat))
 
 
 def measure_theirs(x, cases, others, theirs, args):
@@ -190,11 +199,11 @@ def measure_theirs(x, cases, others, theirs, args):
             theirs.setdefault((axis, last), {})[name] = seconds
 
 
-def report(label, nbytes, cases, ours, theirs, limit):
+def report(label, nbytes, cases, ours, alone, theirs, limit):
     """Print a row for each (axis, last) case of one input."""
     for axis, last in cases:
         seconds = statistics.median(ours[axis, last])
-        cells = ""
+        cells = f" {statistics.median(alone[axis]) * 1e3:>9.2f}"
         for other in theirs.get((axis, last), {}).values():
             cells += f" {'-':>12}" if other is None else f" {other / seconds:>12.1f}"
         speed = nbytes / seconds
@@ -225,6 +234,7 @@ def main():
     others = {} if args.no_competitors else competitors(args.threads)
     table = inputs(args, nbytes)
     ours = {label: {} for label, _, _ in table}
+    alone = {label: {} for label, _, _ in table}
     theirs = {label: {} for label, _, _ in table}
     sizes = {}
     limit = 0.0
@@ -234,7 +244,7 @@ def main():
         for label, make_input, cases in table:
             x = make_input()
             sizes[label] = x.nbytes
-            measure_ours(x, cases, ours[label], args)
+            measure_ours(x, cases, ours[label], alone[label], args)
             del x
     if others:
         print("the others", file=sys.stderr, flush=True)
@@ -243,12 +253,12 @@ def main():
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {args.threads}, "
           f"input {args.mib} MiB, {args.passes} passes, read limit {limit / 1e9:.1f} GB/s "
           f"(best numpy.max over {args.mib} MiB on {args.threads} threads)")
-    header = f"{'case':<34} {'ms':>8} {'GB/s':>6} {'limit':>6}" + "".join(
+    header = f"{'case':<34} {'ms':>8} {'GB/s':>6} {'limit':>6} {'output ms':>9}" + "".join(
         f" {'x ' + name:>12}" for name in others)
     print(header)
     print("-" * len(header))
     for label, _, cases in table:
-        report(label, sizes[label], cases, ours[label], theirs[label], limit)
+        report(label, sizes[label], cases, ours[label], alone[label], theirs[label], limit)
     x10 = np.arange(10, dtype=np.float32)[::-1].copy()
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
