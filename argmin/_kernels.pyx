@@ -209,10 +209,11 @@ cdef enum:
     # positions: they fit in the 8 bits of a pair.  Other short rows keep
     # their keys for the search, up to SHORT_ROW_BYTES, or half that for
     # 8-bit keys (see short_row_max).  Measured against row_argmin, C arrays
-    # (rows, n) along axis 1, 64 MiB, 2 threads, AVX-512: rows of 1 KiB 1.02 to 1.08 times as fast (8-bit
-    # keys) and 1.6 to 2 times (16-bit); of 2 KiB, 8-bit keys 5% to 11%
-    # slower, 16-bit 0.92 to 1.39 times as fast over two runs, 32-bit 1.26
-    # and 64-bit 1.15 to 1.6; of 4 KiB, 0.6 to 1.05 times as fast.
+    # (rows, n) along axis 1, 64 MiB, 2 threads, AVX-512: rows of 1 KiB 1.02
+    # to 1.08 times as fast (8-bit keys) and 1.6 to 2 times (16-bit); of 2
+    # KiB, 8-bit keys 5% to 11% slower, 16-bit 0.92 to 1.39 times as fast
+    # over two runs, 32-bit 1.26 and 64-bit 1.15 to 1.6; of 4 KiB, 0.6 to
+    # 1.05 times as fast.
     SHORT_ROW_MAX = 256
     SHORT_ROW_BYTES = 2048
     # Short rows of 8- and 16-bit keys whose lanes are halved together.

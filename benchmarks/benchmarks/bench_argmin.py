@@ -1,6 +1,6 @@
 """asv benchmarks: argmin over element type x axis x order x select_last_index, narrow
-columns, rows of a few elements, short rows, Fortran arrays of rank 3 to 5 and with a short
-first axis, and tiny calls.
+columns, rows of a few elements, short and long rows, Fortran arrays of rank 3 to 5 and with
+a short first axis, and tiny calls.
 
 Run from ``benchmarks/``: ``asv run`` (history over commits) or
 ``asv run --python=same --quick`` (the installed argmin, once).
@@ -68,11 +68,11 @@ class Narrow:
 
 
 class ShortRows:
-    """16 MiB C arrays of rows of 8 to 512 elements along axis 1, read a tile of rows at a time
-    (within ``short_row_bounds`` and ``default_row_limits``; the others as strided columns or
-    row by row)."""
+    """16 MiB C arrays of rows of 8 to 2048 elements along axis 1, read a tile of rows at a time
+    (those that ``row_way`` says; the others as strided columns or row by row)."""
 
-    params = (["uint8", "int16", "float32", "float64"], [8, 16, 32, 64, 100, 256, 512])
+    params = (["uint8", "int16", "float32", "float64"],
+              [8, 16, 32, 64, 100, 256, 512, 1024, 2048])
     param_names = ["dtype", "length"]
 
     def setup(self, dtype, length):
@@ -81,6 +81,21 @@ class ShortRows:
         self.x = rng.integers(1, 101, size=(rows, length), dtype=np.int8).astype(dtype)
 
     def time_argmin(self, dtype, length):
+        argmin.argmin(self.x, 1)
+
+
+class LongRows:
+    """64 MiB C arrays of rows of 4 KiB to 1 MiB along axis 1, read row by row, block by block."""
+
+    params = (["uint8", "int16", "float16", "float32", "float64"], [4096, 65536, 1 << 20])
+    param_names = ["dtype", "row_bytes"]
+
+    def setup(self, dtype, row_bytes):
+        rng = np.random.default_rng(0)
+        self.x = rng.integers(1, 101, size=64 << 20, dtype=np.int8).astype(dtype).reshape(
+            -1, row_bytes // np.dtype(dtype).itemsize)
+
+    def time_argmin(self, dtype, row_bytes):
         argmin.argmin(self.x, 1)
 
 
