@@ -109,6 +109,34 @@ def test_rows(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_row_ends(dtype, kernels):
+    # Rows read one by one whose length is not a whole number of lanes (128
+    # bytes, at least 32 lanes): the last block ends at the row's end and
+    # overlaps the one before it.  Minima, ties and NaNs in the overlap, in the
+    # part read once, and one in each.
+    lanes = max(128 // dtype.itemsize, 32)
+    block = 4096 // dtype.itemsize
+    rng = np.random.default_rng(16)
+    limits = kernels.row_limits((0, 0))
+    try:
+        for n in (lanes + 1, 2 * lanes - 1, 3 * lanes + lanes // 2, block + 1,
+                  block + lanes - 1, 2 * block + 5):
+            once = n // lanes * lanes   # where the overlapping block's new elements start
+            ends = [0, n - lanes, once - 1, once, n - 1]
+            pairs = [(p, p) for p in ends] + [(n - lanes, n - 1), (once - 1, once),
+                                               (0, n - 1), (n - lanes, once - 1)]
+            for descending in (False, True):
+                base = background(dtype, n, rng, descending)
+                for low in low_values(dtype):
+                    for p, q in pairs:
+                        x = base.copy()
+                        x[p] = x[q] = low
+                        check_all(np.stack([x, x[::-1]]), 1)
+    finally:
+        kernels.row_limits(limits)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_columns(dtype, kernels):
     # The reduced axis is strided and another axis contiguous.
     rng = np.random.default_rng(2)
