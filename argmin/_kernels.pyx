@@ -207,13 +207,15 @@ cdef enum:
     BLOCK_TILE_BYTES = 4096
     # Most elements of a short row of 8- or 16-bit keys paired with their
     # positions: they fit in the 8 bits of a pair.  Other short rows keep
-    # their keys for the search, up to SHORT_ROW_BYTES, or half that for
-    # 8-bit keys (see short_row_max).  Measured against row_argmin, C arrays
-    # (rows, n) along axis 1, 64 MiB, 2 threads, AVX-512: rows of 1 KiB 1.02
-    # to 1.08 times as fast (8-bit keys) and 1.6 to 2 times (16-bit); of 2
-    # KiB, 8-bit keys 5% to 11% slower, 16-bit 0.92 to 1.39 times as fast
-    # over two runs, 32-bit 1.26 and 64-bit 1.15 to 1.6; of 4 KiB, 0.6 to
-    # 1.05 times as fast.
+    # their keys for the search, up to SHORT_ROW_BYTES (see short_row_max).
+    # Measured against row_argmin, C arrays (rows, n) along axis 1, 64 MiB,
+    # 2 threads, AVX-512, random values and values 1 to 100 (whose minimum
+    # row_argmin finds early): 16-bit rows of 300 to 1024 elements 1.07 to
+    # 2.2 times as fast (0.87 for integer rows of 300 of values 1 to 100),
+    # 32-bit rows of 256 to 512 1.34 to 1.81, 64-bit rows of 256 1.09 to
+    # 1.54; 8-bit rows of 300 to 1024 0.70 to 1.24 times (left to
+    # row_argmin); rows of 4 KiB (against row_argmin as it was before its
+    # last block overlapped) 0.6 to 1.05 times.
     SHORT_ROW_MAX = 256
     SHORT_ROW_BYTES = 2048
     # Short rows of 8- and 16-bit keys whose lanes are halved together.
@@ -714,14 +716,14 @@ cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
 
 
 cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
-    # Most elements of a short row of `size`-byte elements.  Without
-    # VECTOR_PAIRS, 8- and 16-bit rows are only paired: AVX2, 64 MiB, 2
-    # threads, their keys kept for a search measured 0.70 to 0.94 times as
-    # fast as row_argmin for uint8 rows of 512 and 1024 and int16 rows of
-    # 1024 (float16 rows of 300 to 1024 1.4 to 2.1 times).
-    if size <= 2 and not VECTOR_PAIRS:
+    # Most elements of a short row of `size`-byte elements.  8-bit rows, and
+    # without VECTOR_PAIRS 16-bit rows, are only paired: AVX2, 64 MiB, 2
+    # threads, 16-bit keys kept for a search measured 0.89 to 1.10 times as
+    # fast as row_argmin for int16 rows of 512 and 1024 (float16 rows of 300
+    # to 1024 1.4 to 2.1 times), before row_argmin's last block overlapped.
+    if size == 1 or (size == 2 and not VECTOR_PAIRS):
         return SHORT_ROW_MAX
-    return (SHORT_ROW_BYTES // 2 if size == 1 else SHORT_ROW_BYTES) // size
+    return SHORT_ROW_BYTES // size
 
 
 cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
@@ -1696,10 +1698,9 @@ def short_row_bounds(Py_ssize_t itemsize):
 
     Rows of 8- and 16-bit elements are paired with their positions in
     ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW, in
-    registers, two).  Short rows hold at most 2 KiB: with AVX-512BW, 1 KiB of
-    8-bit elements (rows of more than 256 elements keep their keys for a
-    search: a pair's position has 8 bits), and otherwise 256 8- or 16-bit
-    elements.
+    registers, two), and hold at most 256 (a pair's position has 8 bits),
+    except 16-bit elements with AVX-512BW, whose rows of more than 256 keep
+    their keys for a search.  Rows of wider elements hold at most 2 KiB.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 
