@@ -66,10 +66,11 @@ def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=
     select_last_index : bool, default False
         On ties, give the last index instead of the first.
     num_threads : int, optional
-        Most OpenMP threads to use (at most 1024).  By default, as many as
-        OpenMP allows (``OMP_NUM_THREADS``, or a ``threadpoolctl`` limit).
-        Small inputs use one thread whatever this says, and so does a process
-        forked from one that had run threads (OpenMP cannot start there).  The result does not depend on it.
+        Most OpenMP threads to use; more than 1024 count as 1024.  By
+        default, as many as OpenMP allows (``OMP_NUM_THREADS``, or a
+        ``threadpoolctl`` limit).  Small inputs use one thread whatever this
+        says, and so does a process forked from one that had run threads
+        (OpenMP cannot start there).  The result does not depend on it.
 
     Returns
     -------

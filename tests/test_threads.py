@@ -114,6 +114,15 @@ def test_thread_counts_agree(dtype, name):
     assert data.tobytes(order="A") == before
 
 
+def test_more_threads_than_the_cap():
+    # num_threads past 1024 counts as 1024: the same result, no error.
+    data, axis = case(np.dtype("float32"), "columns")
+    expected = oracle.argmin(data, axis, True, False)
+    for num_threads in (1025, 1 << 40, np.uint64(1 << 63)):
+        np.testing.assert_array_equal(argmin.argmin(data, axis=axis, num_threads=num_threads),
+                                      expected)
+
+
 @pytest.mark.parametrize("limit", [1, 2, 3])
 def test_threadpool_limits(limit):
     data, axis = case(np.dtype("float32"), "columns")
