@@ -98,7 +98,11 @@ def main(argv=None):
     try:
         result = _OPSETS[args.opset].ArgMin(data, **kwargs)
     except (TypeError, ValueError) as error:
-        parser.exit(2, f"{parser.prog}: error: {error}\n")
+        hint = ""
+        if data.dtype.kind == "V" and data.dtype.itemsize == 2 and data.dtype.names is None:
+            hint = (" (a .npy file keeps ml_dtypes.bfloat16 elements as 2-byte void: load it"
+                    " with numpy.load and call .view(ml_dtypes.bfloat16) on it)")
+        parser.exit(2, f"{parser.prog}: error: {error}{hint}\n")
 
     attributes = ", ".join(f"{k}={v}" for k, v in kwargs.items())
     print(f"input: {source}, shape {data.shape}, {data.dtype}")

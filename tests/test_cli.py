@@ -6,6 +6,7 @@ import sys
 
 from pathlib import Path
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -67,6 +68,12 @@ def test_errors_are_reported_not_raised(tmp_path):
     assert "Traceback" not in done.stderr
     done = run(str(tmp_path / "b.npy"), "--opset", "11", "--select-last-index", "1", cwd=tmp_path)
     assert done.returncode == 2 and "opset 12" in done.stderr
+    # bfloat16 saved by numpy comes back as 2-byte void: the error says how to read it.
+    np.save(tmp_path / "h.npy", np.array([1.0, -2.0], dtype=ml_dtypes.bfloat16))
+    done = run(str(tmp_path / "h.npy"), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "does not accept element type void16" in done.stderr
+    assert ".view(ml_dtypes.bfloat16)" in done.stderr
 
 
 def test_console_script(tmp_path):
