@@ -50,7 +50,7 @@ def test_every_axis_flag_and_layout(dtype, layout, kernels):
 @pytest.mark.parametrize("opset", OPSETS)
 def test_opsets(dtype, opset):
     if dtype == oracle.BFLOAT16 and opset < 13:
-        pytest.skip("bfloat16 is refused before opset 13 (tested in test_errors)")
+        pytest.skip("bfloat16 is refused before opset 13 (tested in test_bad_input)")
     rng = np.random.default_rng(opset)
     op = OPSETS[opset].ArgMin
     for shape in SHAPES:
