@@ -19,14 +19,14 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   blocks, each a vectorized lane-wise minimum, and only a block that improves
   the running minimum is searched again (from cache) for the index;
 - *short rows*: the reduced axis is contiguous and short; a tile of rows is
-  read row after row.  8- and 16-bit keys are paired with their positions
-  in integers of twice their width, each row folded into lanes of pairs, and
-  the lanes of many rows halved together, neighbour with neighbour, so that
-  a vector holds lanes of several rows (with AVX-512BW, 32-bit keys too in
-  rows of up to 128, each row's pairs one vector, built in a register, or
-  several rows a vector).
-  Other keys: each row's minimum is a vectorized reduction that keeps the
-  row's keys, and its index a vectorized search of those keys;
+  read row after row.  8- and 16-bit keys in rows of up to 256 are paired
+  with their positions in integers of twice their width, each row folded
+  into lanes of pairs, and the lanes of many rows halved together, neighbour
+  with neighbour, so that a vector holds lanes of several rows (with
+  AVX-512BW, 32-bit keys too, in rows of up to 128 elements and 256 bytes,
+  each row's pairs one vector, built in a register, or several rows a
+  vector).  Other rows: each row's minimum is a vectorized reduction that
+  keeps the row's keys, and its index a vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
   few elements); a tile of that axis keeps a running minimum and index per
   element while the reduced axis is walked on the outside, several rows at a
@@ -661,7 +661,8 @@ cdef Py_ssize_t row_argmin(
                     best_index = j
             best[0] = minimum
             return best_index
-        # A block of whole lane widths: a full block, or what the row has left.
+        # A block of whole lane widths: a full block, or what the row has left
+        # in whole lane widths, or the last lane width of the row.
         steps = min(block, stop - i) // width
         for j in range(width):
             lanes[j] = ~floor
@@ -834,7 +835,7 @@ cdef void paired_rows_argmin(
 ) noexcept nogil:
     # short_rows_argmin for 8- and 16-bit keys, in rows (or pieces of rows)
     # of at least MIN_LANES elements.  Each key is paired with its
-    # position in the row (8 bits: a short row has at most 256 elements) in
+    # position in the row (8 bits: such rows have at most SHORT_ROW_MAX) in
     # an integer of twice its width, whose order is the key's, then the
     # position's: the smallest pair holds the row's minimum and its first
     # index, found without a search.  Each row folds its pairs into
@@ -952,9 +953,10 @@ cdef void paired_vectors_argmin(
     # paired_rows_argmin with a row's pairs in a register, where VECTOR_PAIRS,
     # for 8-, 16- and 32-bit keys in rows of up to VECTOR_ROW_LEN elements and
     # VECTOR_ROW_BYTES: measured in cache, on one thread, 1.3 to 2.1 times
-    # as fast as paired rows in arrays (8- and 16-bit rows of 64 and 200
-    # elements), and 1.4 to 2.5 times as fast as 32-bit keys kept for a search
-    # (rows of 16 to 128 elements).  A pair is the key shifted up, xor the bits
+    # as fast as paired rows in arrays (8- and 16-bit rows of 64 elements),
+    # and 1.4 to 2.5 times as fast as 32-bit keys kept for a search (rows of
+    # 16 to 64 elements); longer rows measured slower from memory (see
+    # VECTOR_ROW_LEN).  A pair is the key shifted up, xor the bits
     # of its position (255 - position for the last index) and, for unsigned
     # keys, of the flipped top bit.  A row is read a vector at a time, the last
     # overlapping the others when the row is not a whole number of vectors,
@@ -1066,11 +1068,12 @@ cdef void short_rows_argmin(
     # MIN_LANES elements: a row split between threads (rows that overlap in
     # memory, many threads) can leave a shorter piece.  With AVX-512BW, in
     # registers (paired_vectors_argmin), from two elements, 32-bit keys too
-    # (see VECTOR_ROW_LEN).  Other pieces, and other
-    # keys, whose pairs in arrays would take 64 bits or more (measured
-    # slower): each row's minimum is a vectorized reduction that keeps the
-    # keys, whose index is then searched for among them (computed once:
-    # floating-point keys cost several instructions each).
+    # (see VECTOR_ROW_LEN).  Other pieces, rows of more than SHORT_ROW_MAX
+    # (whose positions would not fit in a pair's 8 bits), and other keys,
+    # whose pairs in arrays would take 64 bits or more (measured slower):
+    # each row's minimum is a vectorized reduction that keeps the keys, whose
+    # index is then searched for among them (computed once: floating-point
+    # keys cost several instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = rows_ahead(PREFETCH_BYTES, row_stride)
     cdef int32_t i, n = <int32_t>(stop - start)
