@@ -7,11 +7,12 @@ input read, that throughput as a fraction of the machine's read bandwidth
 an array of the same size, one slice per thread), and the ratio of
 numpy.argmin's time (and torch.argmin's and onnxruntime's, when installed) to
 ours.  ``output ms`` is what the output alone costs: numpy allocating an
-int64 array of the output's size and filling it, on one thread.  A fresh
-array's pages are zeroed by the operating system when first written, so the
-cases whose output is large against their input (rows of a few elements) are
-bound by that cost (less what threads share of it) rather than by the read
-limit.
+int64 array of the output's size and filling it, on one thread.  An output
+of 32 MiB or more is fresh memory from the operating system at every call
+(glibc's malloc hands back smaller ones from memory it keeps), whose pages are
+zeroed when first written, so the cases whose output is large against their
+input (rows of a few elements) are bound by that cost (less what threads
+share of it) rather than by the read limit.
 
 After the (64, 512, m) inputs come C arrays of shape (n, 2) and (n, 16),
 uint8 and float32: narrow columns along axis 0, rows of 2 and 16 elements along axis 1;

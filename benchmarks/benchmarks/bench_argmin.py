@@ -92,8 +92,9 @@ class LongRows:
 
     def setup(self, dtype, row_bytes):
         rng = np.random.default_rng(0)
-        self.x = rng.integers(1, 101, size=64 << 20, dtype=np.int8).astype(dtype).reshape(
-            -1, row_bytes // np.dtype(dtype).itemsize)
+        itemsize = np.dtype(dtype).itemsize
+        self.x = rng.integers(1, 101, size=(64 << 20) // itemsize, dtype=np.int8).astype(
+            dtype).reshape(-1, row_bytes // itemsize)
 
     def time_argmin(self, dtype, row_bytes):
         argmin.argmin(self.x, 1)
