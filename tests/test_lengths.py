@@ -321,7 +321,8 @@ def test_short_rows(dtype, row_way):
             check_all(x[:, ::-1], 1)
             check_all(rng.choice(pool, size=(37, n + 5))[:, 2:n + 2], 1)
             check_all(np.broadcast_to(x[5], (37, n)), 1)
-            # Output lines filled a block of the last axis at a time, whole or not.
+            # Output lines filled a block of the last axis at a time, whole or
+            # not: its tiles read as one where they follow each other in memory.
             fortran = np.asfortranarray(rng.choice(pool, size=(n, 7, 19)))
             check_all(fortran, 0, (1, 3))
             check_all(fortran[:, 1:, ::2], 0, (1, 3))
