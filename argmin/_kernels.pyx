@@ -1054,9 +1054,10 @@ cdef void paired_vectors_argmin(
         offsets[c] = max(0, min(c * length, n - length)) * size
         for e in range(length):
             # Row positions: the element's offset in the vector, or in its
-            # piece, the odd pieces at n - piece_len.
-            position = offsets[c] // size + e % piece_len
-            if e // piece_len % 2 == 1:
+            # piece, the odd pieces at n - piece_len (a power of two: no
+            # divisions, which would cost more than a tile of a few rows).
+            position = offsets[c] // size + (e & (piece_len - 1))
+            if e & piece_len:
                 position += n - piece_len
             position = (255 - position if last else position) ^ flip
             set_pair(even if e % 2 == 0 else odd, e // 2, position, inf_bits)
