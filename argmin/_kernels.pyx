@@ -205,6 +205,14 @@ cdef enum:
     OUT_BLOCK = 8
     BLOCK_ROW_BYTES = 128
     BLOCK_TILE_BYTES = 4096
+    # Short rows in blocks whose column (rows that follow each other) spans
+    # at most BLOCK_COLUMN_BYTES take it whole in a tile, so that the tiles
+    # of a block follow each other in memory and are read as one.  Measured,
+    # Fortran arrays (64, 512 to 2048, m) and (32, 512, m) along axis 0,
+    # 64 MiB, 2 threads, against tiles of TILE_BYTES a row of each read in
+    # turn: float32 1.3 to 1.5 times as fast, int16 1.1, uint8 1.1 to 1.4;
+    # only for rows paired in vectors (with AVX2, 0.90 to 1.14 times).
+    BLOCK_COLUMN_BYTES = 1 << 20
     # Most elements of a short row of 8- or 16-bit keys paired with their
     # positions: they fit in the 8 bits of a pair.  Other short rows keep
     # their keys for the search, up to SHORT_ROW_BYTES (see short_row_max).
@@ -727,6 +735,14 @@ cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
     return SHORT_ROW_BYTES // size
 
 
+cdef inline bint paired_in_vectors(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
+    # Whether short rows of n `size`-byte elements are paired in vectors
+    # (paired_vectors_argmin): 8-, 16- and 32-bit keys, rows of 2 to
+    # VECTOR_ROW_LEN elements and at most VECTOR_ROW_BYTES.
+    return (VECTOR_PAIRS and size <= 4 and 2 <= n <= VECTOR_ROW_LEN
+            and n * size <= VECTOR_ROW_BYTES)
+
+
 cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
     # Whether rows of n `size`-byte elements that follow each other are read
     # several to a vector of pairs (paired_vectors_argmin): rows of 2 to 32
@@ -1128,8 +1144,7 @@ cdef void short_rows_argmin(
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
-    if (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
-            and n * size <= VECTOR_ROW_BYTES):
+    if key_t is not int64_t and paired_in_vectors(n, size):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return
@@ -1581,6 +1596,12 @@ cdef int reduce_layout(
             layout = &blocked
         tiling.block = OUT_BLOCK
         tiling.stream_out = outer * layout.column_len * n * size >= stream_bytes
+        if (tiling.short_rows and paired_in_vectors(n, size) and layout.column_stride == n * size
+                and layout.outer_stride[layout.outer_ndim - 1] == layout.column_len * n * size
+                and layout.column_len * n * size <= BLOCK_COLUMN_BYTES):
+            # The block's tiles follow each other in memory: one tile a
+            # column, read as one (see reduce_item).
+            tile_len = widest = layout.column_len
         outer = blocks
     if (num_threads > 1 and not tiling.pack_rows
             and not grouped
