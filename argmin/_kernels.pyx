@@ -205,13 +205,17 @@ cdef enum:
     OUT_BLOCK = 8
     BLOCK_ROW_BYTES = 128
     BLOCK_TILE_BYTES = 4096
-    # Short rows in blocks whose column (rows that follow each other) spans
-    # at most BLOCK_COLUMN_BYTES take it whole in a tile, so that the tiles
-    # of a block follow each other in memory and are read as one.  Measured,
-    # Fortran arrays (64, 512 to 2048, m) and (32, 512, m) along axis 0,
-    # 64 MiB, 2 threads, against tiles of TILE_BYTES a row of each read in
-    # turn: float32 1.3 to 1.5 times as fast, int16 1.1, uint8 1.1 to 1.4;
-    # only for rows paired in vectors (with AVX2, 0.90 to 1.14 times).
+    # Short rows that follow each other in a column of at most
+    # BLOCK_COLUMN_BYTES (and whose block's best keys and indices take no
+    # more), whose columns follow each other along the blocked axis, take a
+    # whole column a tile: the tiles of a block then follow each other in
+    # memory and are read as one.  Measured, Fortran arrays
+    # (n, 256 to 2048, m) along axis 0, 64 MiB, 2 threads, against tiles of
+    # TILE_BYTES a row of each read in turn: rows of 64 elements, float32 1.25
+    # to 1.5 times as fast, int16 1.0 to 1.3, uint8 1.1 to 1.4 (AVX2 1.1);
+    # against no blocks (rows of 512 bytes to 2 KiB): float64 and int64
+    # rows of 64 1.23, float32 rows of 256 1.12, float64 rows of 128 and
+    # 256 1.15 and 1.03 (AVX2 1.0 to 1.03).
     BLOCK_COLUMN_BYTES = 1 << 20
     # Most elements of a short row of 8- or 16-bit keys paired with their
     # positions: they fit in the 8 bits of a pair.  Other short rows keep
@@ -735,14 +739,6 @@ cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
     return SHORT_ROW_BYTES // size
 
 
-cdef inline bint paired_in_vectors(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
-    # Whether short rows of n `size`-byte elements are paired in vectors
-    # (paired_vectors_argmin): 8-, 16- and 32-bit keys, rows of 2 to
-    # VECTOR_ROW_LEN elements and at most VECTOR_ROW_BYTES.
-    return (VECTOR_PAIRS and size <= 4 and 2 <= n <= VECTOR_ROW_LEN
-            and n * size <= VECTOR_ROW_BYTES)
-
-
 cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
     # Whether rows of n `size`-byte elements that follow each other are read
     # several to a vector of pairs (paired_vectors_argmin): rows of 2 to 32
@@ -1144,7 +1140,8 @@ cdef void short_rows_argmin(
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     cdef key_t* keys = <key_t*>lanes
-    if key_t is not int64_t and paired_in_vectors(n, size):
+    if (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
+            and n * size <= VECTOR_ROW_BYTES):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, last, inf_bits, coding)
         return
@@ -1517,7 +1514,7 @@ cdef int reduce_layout(
     cdef Py_ssize_t size = sizeof(key_t)
     cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner, blocks
     cdef Py_ssize_t misalign
-    cdef bint rows_follow, grouped, blocks_pay, consecutive
+    cdef bint rows_follow, grouped, blocks_pay, whole, consecutive
     cdef Py_ssize_t thread_bytes, head_bytes, chunk_bytes, slack
     cdef char* chunk
     cdef Tiling tiling
@@ -1558,7 +1555,8 @@ cdef int reduce_layout(
     # (in a copy of the layout): the outer axes can be walked in any order.
     # Short rows only of up to BLOCK_ROW_BYTES, or twice that in tiles of
     # BLOCK_TILE_BYTES or more: longer rows write too little output for the
-    # blocks' scattered reads to pay.  Columns only where the blocks leave a
+    # blocks' scattered reads to pay, unless a block is read as one (see
+    # BLOCK_COLUMN_BYTES).  Columns only where the blocks leave a
     # work item for each thread (blocks are not split along the reduced
     # axis).  Columns in blocks measured, 64 MiB, 2 threads: Fortran arrays
     # (n, 512 or 500, m) along axis 0, rows of 2 to 15 elements, 1.05 to 1.9
@@ -1568,15 +1566,22 @@ cdef int reduce_layout(
     # Fortran order, n of 12 to 1000 elements: 1.1 to 1.6 times as fast.
     tiling.block = 1
     tiling.stream_out = False
-    blocks_pay = False
+    blocks_pay = whole = False
     d = layout.outer_ndim - 1
     while d >= 0 and layout.outer_out_stride[d] != 1:
         d -= 1
     if layout.column_ndim == 1 and d >= 0:
         inner = layout.outer_len[d]
         blocks = outer // inner * ((inner + OUT_BLOCK - 1) // OUT_BLOCK)
+        # Short rows that follow each other, in columns that follow each other
+        # along that axis: a column in a tile, a block's tiles read as one
+        # (see reduce_item).
+        whole = (tiling.short_rows and layout.column_stride == n * size
+                 and layout.outer_stride[d] == layout.column_len * n * size
+                 and layout.column_len * max(n * size, OUT_BLOCK * (size + 8))
+                 <= BLOCK_COLUMN_BYTES)
         if tiling.short_rows:
-            blocks_pay = (n * size <= BLOCK_ROW_BYTES
+            blocks_pay = (whole or n * size <= BLOCK_ROW_BYTES
                           or (n * size <= 2 * BLOCK_ROW_BYTES
                               and widest * n * size >= BLOCK_TILE_BYTES))
         else:
@@ -1596,11 +1601,7 @@ cdef int reduce_layout(
             layout = &blocked
         tiling.block = OUT_BLOCK
         tiling.stream_out = outer * layout.column_len * n * size >= stream_bytes
-        if (tiling.short_rows and paired_in_vectors(n, size) and layout.column_stride == n * size
-                and layout.outer_stride[layout.outer_ndim - 1] == layout.column_len * n * size
-                and layout.column_len * n * size <= BLOCK_COLUMN_BYTES):
-            # The block's tiles follow each other in memory: one tile a
-            # column, read as one (see reduce_item).
+        if whole:
             tile_len = widest = layout.column_len
         outer = blocks
     if (num_threads > 1 and not tiling.pack_rows

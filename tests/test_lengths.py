@@ -334,9 +334,9 @@ def test_short_rows(dtype, row_way):
             # Blocks of an outer axis next to two axes of rows that follow
             # each other in the output (one column of 15 rows).
             check_all(rng.choice(pool, size=(11, 3, 5, n)).transpose(1, 2, 0, 3), 3, (1, 3))
-    # Columns of several tiles, in blocks: a tile a column where rows paired
-    # in vectors follow each other, whole blocks and a part, or cut narrower
-    # for threads.
+    # Columns of several tiles, in blocks: a whole column a tile (its rows
+    # and the columns follow each other), whole blocks and a part, or cut
+    # narrower for threads.
     check_all(np.asfortranarray(rng.choice(pools[1], size=(64, 300, 11))), 0, (1, 2, 5))
 
 
