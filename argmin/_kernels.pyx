@@ -201,7 +201,8 @@ cdef enum:
     # least BLOCK_TILE_BYTES (measured with (64 to 128, 512, m) and
     # (64, 64 or 8, 8, ..., m) Fortran arrays along axis 0: up to 2.9 times as
     # fast; rows of 512 bytes gained nothing, of 1 KiB lost 14%, and of 256
-    # bytes in tiles of 8 rows lost 32%).
+    # bytes in tiles of 8 rows lost 32%), or of any length when the tiles
+    # of a block are whole columns read as one (see BLOCK_COLUMN_BYTES).
     OUT_BLOCK = 8
     BLOCK_ROW_BYTES = 128
     BLOCK_TILE_BYTES = 4096
