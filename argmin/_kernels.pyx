@@ -1033,7 +1033,8 @@ cdef void paired_vectors_argmin(
     # smallest pair (see _pairs.h).
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, e, c, rows, count
     cdef Py_ssize_t group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
-    cdef Py_ssize_t r = 0, tile_rows
+    # Whole tile rows a group: a row of each tile (streams <= OUT_BLOCK <= group).
+    cdef Py_ssize_t r = 0, tile_rows, group_rows = group // streams
     cdef Py_ssize_t vectors = max(1, (n + length - 1) // length)
     cdef Py_ssize_t ahead = rows_ahead(VECTOR_PREFETCH_BYTES, row_stride)
     cdef Py_ssize_t far = rows_ahead(VECTOR_PREFETCH_L2_BYTES, row_stride)
@@ -1077,8 +1078,7 @@ cdef void paired_vectors_argmin(
         positions[2 * c] = load_vec(even)
         positions[2 * c + 1] = load_vec(odd)
     while j < width * streams:
-        # Whole tile rows: a row of each tile (streams <= OUT_BLOCK <= group).
-        tile_rows = min(group // streams, width - r)
+        tile_rows = min(group_rows, width - r)
         rows = tile_rows * streams
         if per > 1 and rows == group:
             # Row k's pairs are n / 2 lanes from (k % per) * n / 2 of vector
