@@ -470,11 +470,40 @@ cdef inline void fold_lines(
         fold_row_at(row, r, 0, width, stride, chunk_best, chunk_index, last,
                     inf_bits, coding)
         return
+    cdef Py_ssize_t ahead = FOLD_PREFETCH_BYTES if count == FOLD_ROWS else PREFETCH_BYTES
+    cdef Py_ssize_t tile_bytes = width * stride
+    cdef const char* rows_asked = row
+    if tile_bytes < reduced_stride:
+        # A tile narrower than its rows: near its end, the lines asked for
+        # are the first of the next rows' tile, where the loads go next, not
+        # those past its end (another tile's, or another thread's).
+        # Measured, 64 MiB, 2 threads: C arrays (rows, n) along axis 0 in
+        # tiles of half a row of 4 or 8 KiB, 1.1 to 1.45 times as fast;
+        # (64, 512, m) C arrays along axis 0 and Fortran along axis 2, 0.98
+        # to 1.12; on one thread, 0.9 to 1.1.
+        while ahead >= tile_bytes:
+            ahead -= tile_bytes
+            rows_asked += count * reduced_stride
+        while j < width:
+            for u in range(count):
+                for k in range(lines):
+                    prefetch(rows_asked + ahead + u * reduced_stride + k * CACHE_LINE)
+            ahead += span * stride
+            while ahead >= tile_bytes:
+                ahead -= tile_bytes
+                rows_asked += count * reduced_stride
+            if count == FOLD_ROWS:
+                fold_rows_at(row, reduced_stride, r, j, min(j + span, width), stride,
+                             chunk_best, chunk_index, last, inf_bits, coding)
+            else:
+                fold_row_at(row, r, j, min(j + span, width), stride, chunk_best,
+                            chunk_index, last, inf_bits, coding)
+            j += span
+        return
     while j < width:
         for u in range(count):
             for k in range(lines):
-                prefetch(row + u * reduced_stride + j * stride + k * CACHE_LINE
-                         + (FOLD_PREFETCH_BYTES if count == FOLD_ROWS else PREFETCH_BYTES))
+                prefetch(row + u * reduced_stride + j * stride + k * CACHE_LINE + ahead)
         if count == FOLD_ROWS:
             fold_rows_at(row, reduced_stride, r, j, min(j + span, width), stride,
                          chunk_best, chunk_index, last, inf_bits, coding)
