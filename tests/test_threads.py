@@ -2,7 +2,8 @@
 
 The inputs are larger than 256 KiB so that the kernels really go parallel, and
 hold ties and NaNs on both sides of the places where the work is cut between
-threads (the reduced axis cut in 2, 3, 4 or 8 chunks).
+threads (the reduced axis cut in 2, 3, 4 or 8 chunks, of rows of a few
+elements or of whole rows of about 1.5 KiB).
 """
 
 import os
@@ -84,6 +85,12 @@ def layouts(dtype, rng):
     yield "rows, negative strides", c.T[::-1, ::-1], -1
     yield "3-D middle axis", np.stack([c, c[::-1]], axis=0), 1
     yield "every other element", c[::2], 0
+    # Rows of about 1.5 KiB: the threads take chunks of the reduced axis, each
+    # of whole rows, rather than part of every row.
+    m = 2053
+    wide = np.stack(lines(dtype, m, rng), axis=1)
+    w = 1500 // dtype.itemsize + 1
+    yield "wide columns", np.tile(wide, (1, -(-w // wide.shape[1])))[:, :w], 0
 
 
 CASES = [(dtype, name) for dtype in TYPES
