@@ -275,17 +275,22 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
 @pytest.mark.parametrize("width", [2, 3])
 def test_narrow_columns_across_chunks(dtype, width, kernels):
     # Row numbers of 8-bit keys are counted in chunks of 127 rows of lanes,
-    # each 1024 bytes of rows: minima and ties on both sides of the chunk edges.
+    # each of two groups of 64 lanes (`pack` rows): minima and ties on both
+    # sides of the chunk edges, and in the rows left over after whole rows of
+    # lanes, read as one more row of lanes where the last chunk has room for
+    # it, and one by one where it is full.
     rng = np.random.default_rng(10)
-    pack = 1024 // width
-    n = 2 * 255 * pack + 5
-    base = background(dtype, n, rng, False)
-    edges = sorted({e + d for e in range(127 * pack, n, 127 * pack) for d in (-1, 0)})
-    for low in low_values(dtype):
-        x = np.stack([np.roll(base, c) for c in range(width)], axis=1)
-        x[edges[0], 0] = x[edges[-1], 0] = low  # a tie across chunks
-        x[edges[len(edges) // 2], 1] = low
-        check_all(x, 0)
+    pack = 128 // width
+    for n in (2 * 127 * pack + 5, 2 * 127 * pack - pack + 5):
+        base = background(dtype, n, rng, False)
+        edges = sorted({e + d for e in range(127 * pack, n, 127 * pack) for d in (-1, 0)})
+        for low in low_values(dtype):
+            x = np.stack([np.roll(base, c) for c in range(width)], axis=1)
+            x[edges[0], 0] = x[n - 1, 0] = low  # a tie across chunks
+            x[edges[-1], 1] = x[n - 3, 1] = low
+            check_all(x, 0)
+            x[n - 2, 0] = x[n - 4, 1] = low  # ties within the rows left over
+            check_all(x, 0)
 
 
 def test_narrow_columns_across_threads(kernels):
