@@ -293,6 +293,28 @@ def test_narrow_columns_across_chunks(dtype, width, kernels):
             check_all(x, 0)
 
 
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_narrow_column_items(dtype, kernels):
+    # Many items of a few narrow columns, (m, n, w) along axis 1: tiles
+    # narrower than a group of lanes read a group wide, the lanes past them
+    # left out (a row at a time for the last items, where a group would run
+    # past the input); rows of lanes only from twice the lanes; the rows
+    # apart (a slice) as well as following each other; threads, even for
+    # small inputs.
+    rng = np.random.default_rng(12)
+    threshold = kernels.parallel_threshold(0)
+    try:
+        for width in (1, 2, 3, 7, 16, 17):
+            for n in (1, 2, 7, 16, 63, 64, 127, 128, 129, 300):
+                for x in list(cases(dtype, n, rng))[::11]:
+                    data = np.stack([np.stack([np.roll(x, 3 * c + i) for c in range(width + 2)],
+                                              axis=1) for i in range(5)])
+                    check_all(np.ascontiguousarray(data[:, :, :width]), 1, (1, 2, 3))
+                    check_all(data[:, :, 1:width + 1], 1, (1, 3))
+    finally:
+        kernels.parallel_threshold(threshold)
+
+
 def test_narrow_columns_across_threads(kernels):
     # Few narrow columns and a long reduced axis: split between threads.
     rng = np.random.default_rng(9)
