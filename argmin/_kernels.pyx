@@ -1247,33 +1247,44 @@ cdef void short_rows_argmin(
 
 cdef inline void merge_lanes_at(
     const key_t* lane_best, const key_t* lane_index, int64_t first, Py_ssize_t step,
-    Py_ssize_t width, key_t* best, int64_t* index, bint last,
+    Py_ssize_t width, key_t* best, int64_t* index, bint last, bint masks,
 ) noexcept nogil:
     # Take lane c, the minimum lane_best[c] at row first + lane_index[c] * step,
     # into best[c] and index[c] for c < width: the smaller key, or on a tie
-    # the first (or last) row.  Without branches, so that it vectorizes: ties
-    # are common and a branch on them is mispredicted.
+    # the first (or last) row.  With masks, without a branch: GCC compiles
+    # the selects into branches, which ties mispredict when they take the
+    # later row (the last index).
     cdef Py_ssize_t c
-    cdef int64_t row
+    cdef int64_t row, take
     cdef key_t v
-    cdef bint take
     for c in range(width):
         v = lane_best[c]
         row = first + <int64_t>lane_index[c] * step
         take = (v < best[c]) | ((v == best[c]) & ((row > index[c]) if last else (row < index[c])))
-        best[c] = v if take else best[c]
-        index[c] = row if take else index[c]
+        if masks:
+            take = -take
+            best[c] = <key_t>((v & <key_t>take) | (best[c] & ~<key_t>take))
+            index[c] = (row & take) | (index[c] & ~take)
+        else:
+            best[c] = v if take else best[c]
+            index[c] = row if take else index[c]
 
 
 cdef inline void merge_lanes(
     const key_t* lane_best, const key_t* lane_index, int64_t first, Py_ssize_t step,
     Py_ssize_t width, key_t* best, int64_t* index, bint last,
 ) noexcept nogil:
-    # merge_lanes_at with `last` as a constant.
-    if last:
-        merge_lanes_at(lane_best, lane_index, first, step, width, best, index, True)
+    # merge_lanes_at with `last` as a constant, and masks for the last index
+    # from 8 columns.  Measured, C arrays (n, w) along axis 0, 64 MiB, 2
+    # threads, 8-bit keys (merged every 127 rows of lanes): the last index
+    # with masks, w of 8 to 32 1.1 to 1.8 times as fast, 2 and 4 0.85 to 0.95;
+    # the first index 0.8 to 0.9.
+    if last and width >= 8:
+        merge_lanes_at(lane_best, lane_index, first, step, width, best, index, True, True)
+    elif last:
+        merge_lanes_at(lane_best, lane_index, first, step, width, best, index, True, False)
     else:
-        merge_lanes_at(lane_best, lane_index, first, step, width, best, index, False)
+        merge_lanes_at(lane_best, lane_index, first, step, width, best, index, False, False)
 
 
 cdef Py_ssize_t packed_column_argmin(
