@@ -205,11 +205,12 @@ cdef enum:
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
     MIN_SPLIT = 1 << 16
-    # Column tiles too few for the threads are cut narrower, but not below
-    # SPLIT_TILE_BYTES: the threads then take chunks of the reduced axis
-    # instead, each of whole tiles.  Measured, C arrays (rows, n) along axis
-    # 0, 64 MiB, 2 threads, chunks against tiles of half a row: rows of 1 to
-    # 4 KiB 1.15 to 1.6 times as fast, rows of 8 and 16 KiB 0.8 to 1.0.
+    # Column tiles too few for the threads are cut narrower only where each
+    # piece keeps SPLIT_TILE_BYTES; otherwise they stay whole and the threads
+    # take chunks of the reduced axis instead.  Measured, C arrays (rows, n)
+    # along axis 0, 64 MiB, 2 threads, chunks against tiles of half a row:
+    # rows of 1 to 4 KiB 1.15 to 1.6 times as fast, rows of 8 and 16 KiB 0.8
+    # to 1.0.
     SPLIT_TILE_BYTES = 4096
     MAX_DIMS = 64
     MAX_THREADS = 1024
@@ -500,17 +501,16 @@ cdef inline void fold_lines(
     cdef Py_ssize_t ahead = FOLD_PREFETCH_BYTES if count == FOLD_ROWS else PREFETCH_BYTES
     cdef Py_ssize_t tile_bytes = width * stride
     cdef const char* rows_asked = row
-    if tile_bytes < reduced_stride:
-        # A tile narrower than its rows: near its end, the lines asked for
-        # are the first of the next rows' tile, where the loads go next, not
+    if CACHE_LINE <= tile_bytes < reduced_stride:
+        # A tile of a cache line or more, narrower than its rows: near its
+        # end, the lines asked for are the first of the next rows' tile, where the loads go next, not
         # those past its end (another tile's, or another thread's).
         # Measured, 64 MiB, 2 threads: C arrays (rows, n) along axis 0 in
         # tiles of half a row of 4 or 8 KiB, 1.1 to 1.45 times as fast;
         # (64, 512, m) C arrays along axis 0 and Fortran along axis 2, 0.98
         # to 1.12; on one thread, 0.9 to 1.1.
-        while ahead >= tile_bytes:
-            ahead -= tile_bytes
-            rows_asked += count * reduced_stride
+        rows_asked += ahead // tile_bytes * count * reduced_stride
+        ahead %= tile_bytes
         while j < width:
             for u in range(count):
                 for k in range(lines):
@@ -646,13 +646,10 @@ cdef void column_chunk(
         for j in range(width, group):
             chunk_best[j] = ~key_min(inf_bits)
             chunk_index[j] = 0
-        while r < rows:
-            count = min(rows - r, max(1, GROUP_BATCH_BYTES // reduced_stride - 1))
-            fold_group(p + r * reduced_stride, reduced_stride, r, count,
-                       min((reduced_stride + CACHE_LINE - 1) // CACHE_LINE,
-                           (group * stride + CACHE_LINE - 1) // CACHE_LINE),
-                       chunk_best, chunk_index, last, inf_bits, coding)
-            r += count
+        fold_group(p, reduced_stride, 0, rows,
+                   min((reduced_stride + CACHE_LINE - 1) // CACHE_LINE,
+                       (group * stride + CACHE_LINE - 1) // CACHE_LINE),
+                   chunk_best, chunk_index, last, inf_bits, coding)
         return
     while r < rows:
         # Rows that follow each other in memory are one stream already, and
@@ -1718,7 +1715,7 @@ cdef int reduce_layout(
         # of packed or grouped rows, whose threads take chunks of the reduced
         # axis instead, where it is long enough (grouped int16 rows of 64
         # measured 20 GB/s in tiles of half a row on 2 threads, 66 in chunks),
-        # nor narrower than SPLIT_TILE_BYTES where it is long enough.
+        # nor pieces under SPLIT_TILE_BYTES where it is long enough.
         narrow = (layout.column_len + num_threads - 1) // num_threads
         narrow = max(CACHE_LINE // size,
                      (narrow + CACHE_LINE // size - 1) & ~(CACHE_LINE // size - 1))

@@ -275,10 +275,10 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
 @pytest.mark.parametrize("width", [2, 3])
 def test_narrow_columns_across_chunks(dtype, width, kernels):
     # Row numbers of 8-bit keys are counted in chunks of 127 rows of lanes,
-    # each of two groups of 64 lanes (`pack` rows): minima and ties on both
-    # sides of the chunk edges, and in the rows left over after whole rows of
-    # lanes, read as one more row of lanes where the last chunk has room for
-    # it, and one by one where it is full.
+    # each of `pack` rows, up to two groups of 64 lanes: minima and ties on
+    # both sides of the chunk edges, and in the rows left over after whole
+    # rows of lanes, read as one more row of lanes where the last chunk has
+    # room for it, and one by one where it is full.
     rng = np.random.default_rng(10)
     pack = 128 // width
     for n in (2 * 127 * pack + 5, 2 * 127 * pack - pack + 5):
@@ -299,8 +299,8 @@ def test_narrow_column_items(dtype, kernels):
     # narrower than a group of lanes read a group wide, the lanes past them
     # left out (a row at a time for the last items, where a group would run
     # past the input); rows of lanes only from twice the lanes; the rows
-    # apart (a slice) as well as following each other; threads, even for
-    # small inputs.
+    # apart (a slice), following each other, or all the same row (a
+    # broadcast, stride 0); threads, even for small inputs.
     rng = np.random.default_rng(12)
     threshold = kernels.parallel_threshold(0)
     try:
@@ -311,6 +311,8 @@ def test_narrow_column_items(dtype, kernels):
                                               axis=1) for i in range(5)])
                     check_all(np.ascontiguousarray(data[:, :, :width]), 1, (1, 2, 3))
                     check_all(data[:, :, 1:width + 1], 1, (1, 3))
+                check_all(np.broadcast_to(data[:, :1, 1:width + 1], data[:, :, :width].shape), 1,
+                          (1, 2))
     finally:
         kernels.parallel_threshold(threshold)
 
