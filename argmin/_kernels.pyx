@@ -503,8 +503,9 @@ cdef inline void fold_lines(
     cdef const char* rows_asked = row
     if CACHE_LINE <= tile_bytes < reduced_stride:
         # A tile of a cache line or more, narrower than its rows: near its
-        # end, the lines asked for are the first of the next rows' tile, where the loads go next, not
-        # those past its end (another tile's, or another thread's).
+        # end, the lines asked for are the first of the next rows' tile,
+        # where the loads go next, not those past its end (another tile's,
+        # or another thread's).
         # Measured, 64 MiB, 2 threads: C arrays (rows, n) along axis 0 in
         # tiles of half a row of 4 or 8 KiB, 1.1 to 1.45 times as fast;
         # (64, 512, m) C arrays along axis 0 and Fortran along axis 2, 0.98
