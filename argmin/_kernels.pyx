@@ -23,8 +23,8 @@ minimum, ``<=`` the last one.  Three loop shapes cover every layout:
   with their positions in integers of twice their width, each row folded
   into lanes of pairs, and the lanes of many rows halved together, neighbour
   with neighbour, so that a vector holds lanes of several rows (with
-  AVX-512BW, 32-bit keys too, in rows of up to 128 elements and 256 bytes,
-  each row's pairs one vector, built in a register, or several rows a
+  AVX-512BW or AVX2, 32-bit keys too, in rows of up to 128 elements and 256
+  bytes, each row's pairs one vector, built in registers, or several rows a
   vector).  Other rows: each row's minimum is a vectorized reduction that
   keeps the row's keys, and its index a vectorized search of those keys;
 - *columns*: another axis is contiguous (or the reduced axis is, in rows of a
@@ -805,11 +805,12 @@ cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
 
 cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
     # Most elements of a short row of `size`-byte elements.  8-bit rows, and
-    # without VECTOR_PAIRS 16-bit rows, are only paired: AVX2, 64 MiB, 2
+    # without AVX-512BW 16-bit rows, are only paired: AVX2, 64 MiB, 2
     # threads, 16-bit keys kept for a search measured 0.89 to 1.10 times as
     # fast as row_argmin for int16 rows of 512 and 1024 (float16 rows of 300
-    # to 1024 1.4 to 2.1 times), before row_argmin's last block overlapped.
-    if size == 1 or (size == 2 and not VECTOR_PAIRS):
+    # to 1024 1.4 to 2.1 times), before row_argmin's last block overlapped,
+    # and 0.8 to 0.96 times since (int16 and float16 rows of 512).
+    if size == 1 or (size == 2 and REGISTER_BYTES < VECTOR_BYTES):
         return SHORT_ROW_MAX
     return SHORT_ROW_BYTES // size
 
@@ -817,9 +818,18 @@ cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
 cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
     # Whether rows of n `size`-byte elements that follow each other are read
     # several to a vector of pairs (paired_vectors_argmin): rows of 2 to 32
-    # bytes, a power of two, of at least two 8-, 16- or 32-bit elements.
-    return (VECTOR_PAIRS and size <= 4 and n >= 2 and n * size < VECTOR_BYTES
-            and n * size & (n * size - 1) == 0)
+    # bytes, a power of two, of at least two 8-, 16- or 32-bit elements; with
+    # AVX2 (a vector in two registers), of 8-bit elements, or of 16 bytes or
+    # more of 16-bit ones.  Measured with AVX2, C arrays (rows, n) along axis
+    # 1, 64 MiB, 2 threads: uint8 rows of 2 to 16 1.1 to 2.3 times as fast as
+    # strided columns, int16 and float16 rows of 8 and 16 1.2 to 2.0 times as
+    # fast as a vector each; int16 and float16 rows of 4 0.83 to 0.94 times
+    # as fast as strided columns, float32 and int32 rows of 2 and 4 0.75 to
+    # 0.88.
+    return (VECTOR_PAIRS and n >= 2 and n * size < VECTOR_BYTES
+            and n * size & (n * size - 1) == 0
+            and (size <= 4 if REGISTER_BYTES == VECTOR_BYTES
+                 else size == 1 or (size == 2 and n * size >= 16)))
 
 
 cdef inline Py_ssize_t default_min_row_len(Py_ssize_t size) noexcept nogil:
@@ -833,7 +843,9 @@ cdef inline Py_ssize_t default_min_row_len(Py_ssize_t size) noexcept nogil:
     # of 9 to 15 in Fortran arrays up to 13% slower, and shorter rows up to
     # twice as slow.  Keys kept for a search (64-bit keys; 32-bit keys
     # without VECTOR_PAIRS), rows of 4 to 12 in C arrays: 12% to 75% slower.
-    return 8 if VECTOR_PAIRS and 2 <= size <= 4 else 16
+    # With AVX2, 16-bit rows of 8 1.1 to 1.27 times as fast, 32-bit rows of
+    # 8 0.88 to 1.12.
+    return 8 if VECTOR_PAIRS and 2 <= size <= (4 if REGISTER_BYTES == VECTOR_BYTES else 2) else 16
 
 
 cdef inline bint long_row(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
@@ -966,7 +978,7 @@ cdef void paired_rows_argmin(
 
 cdef extern from "_pairs.h":
     # 64 bytes of lanes in registers, and the operations of
-    # paired_vectors_argmin on them, where VECTOR_PAIRS (AVX-512BW).
+    # paired_vectors_argmin on them, where VECTOR_PAIRS (AVX-512BW or AVX2).
     const bint VECTOR_PAIRS "ARGMIN_VECTOR_PAIRS"
     ctypedef struct vec_t "argmin_vec":
         pass
@@ -1093,7 +1105,11 @@ cdef void paired_vectors_argmin(
     # as fast as paired rows in arrays (8- and 16-bit rows of 64 elements),
     # and 1.4 to 2.5 times as fast as 32-bit keys kept for a search (rows of
     # 16 to 64 elements); longer rows measured slower from memory (see
-    # VECTOR_ROW_LEN).  A pair is the key shifted up, xor the bits
+    # VECTOR_ROW_LEN); with AVX2, 64 MiB, 2 threads, Fortran arrays (n, 512,
+    # m) along axis 0 and C arrays (rows, n) along axis 1, 8- and 16-bit rows
+    # of 16 to 128 1.45 to 2.25 times as fast as paired in arrays, 32-bit rows
+    # of 16 to 64 1.06 to 1.57 times as fast as kept for a search (float32
+    # rows of 64 in C arrays 0.9).  A pair is the key shifted up, xor the bits
     # of its position (255 - position for the last index) and, for unsigned
     # keys, of the flipped top bit.  A row is read a vector at a time, the last
     # overlapping the others when the row is not a whole number of vectors,
@@ -1196,9 +1212,9 @@ cdef void short_rows_argmin(
     # and index of row j of tile b at j * streams + b.  8- and 16-bit keys are
     # paired with their positions (paired_rows_argmin) in pieces of at least
     # MIN_LANES elements: a row split between threads (rows that overlap in
-    # memory, many threads) can leave a shorter piece.  With AVX-512BW, in
-    # registers (paired_vectors_argmin), from two elements, 32-bit keys too
-    # (see VECTOR_ROW_LEN).  Other pieces, rows of more than SHORT_ROW_MAX
+    # memory, many threads) can leave a shorter piece.  With AVX-512BW or
+    # AVX2, in registers (paired_vectors_argmin), from two elements, 32-bit
+    # keys too (see VECTOR_ROW_LEN).  Other pieces, rows of more than SHORT_ROW_MAX
     # (whose positions would not fit in a pair's 8 bits), and other keys,
     # whose pairs in arrays would take 64 bits or more (measured slower):
     # each row's minimum is a vectorized reduction that keeps the keys, whose
@@ -1884,10 +1900,10 @@ def short_row_bounds(Py_ssize_t itemsize):
     """The fewest and most elements of a row read as a short row, whatever ``row_limits``.
 
     Rows of 8- and 16-bit elements are paired with their positions in
-    ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW, in
-    registers, two), and hold at most 256 (a pair's position has 8 bits),
-    except 16-bit elements with AVX-512BW, whose rows of more than 256 keep
-    their keys for a search.  Rows of wider elements hold at most 2 KiB.
+    ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW or
+    AVX2, in registers, two), and hold at most 256 (a pair's position has 8
+    bits), except 16-bit elements with AVX-512BW, whose rows of more than 256
+    keep their keys for a search.  Rows of wider elements hold at most 2 KiB.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 

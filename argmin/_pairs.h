@@ -2,14 +2,14 @@
  * (paired_vectors_argmin): keys of 8, 16 or 32 bits, each paired with its
  * position in its row in an integer of twice its width,
  * (key << width) ^ position bits, and the pairs of several rows halved
- * together.  Each operation is a few AVX-512BW instructions on registers.
+ * together.  With AVX-512BW, each operation is a few instructions on one
+ * register; with AVX2, on two.
  *
- * Without AVX-512BW, ARGMIN_VECTOR_PAIRS is 0 and the kernels pair keys in
+ * Without either, ARGMIN_VECTOR_PAIRS is 0 and the kernels pair keys in
  * arrays instead (paired_rows_argmin): these operations written as plain
- * loops or as GCC vector extensions, on two or four registers a vector,
- * measured 2 to 30 times slower than paired_rows_argmin with GCC 12 (AVX2
- * and baseline builds).  The ones below then only let the kernels compile,
- * and are never called. */
+ * loops or as GCC vector extensions measured 2 to 30 times slower than
+ * paired_rows_argmin with GCC 12.  The ones below then only let the kernels
+ * compile, and are never called. */
 #include <stdint.h>
 #include <string.h>
 
@@ -115,6 +115,188 @@ static const int16_t argmin_even_lanes[32] = {
 ARGMIN_HALVE(16, _mm512_loadu_si512(argmin_even_lanes))
 ARGMIN_HALVE(32, _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)argmin_even_lanes)))
 ARGMIN_HALVE(64, _mm512_cvtepi16_epi64(_mm_loadu_si128((const __m128i *)argmin_even_lanes)))
+
+#elif defined(__AVX2__)
+#include <immintrin.h>
+
+#define ARGMIN_VECTOR_PAIRS 1
+
+/* The bytes [0, 32) of the vector in lo, [32, 64) in hi. */
+typedef struct {
+    __m256i lo, hi;
+} argmin_vec;
+
+static inline argmin_vec argmin_load(const void *p) {
+    argmin_vec v = {_mm256_loadu_si256((const __m256i *)p),
+                    _mm256_loadu_si256((const __m256i *)((const char *)p + 32))};
+    return v;
+}
+
+static inline void argmin_store(void *p, argmin_vec v) {
+    _mm256_storeu_si256((__m256i *)p, v.lo);
+    _mm256_storeu_si256((__m256i *)((char *)p + 32), v.hi);
+}
+
+/* 64 bytes of keys, as with AVX-512BW above. */
+static inline argmin_vec argmin_load_keys(const char *lo, const char *hi, int piece) {
+    argmin_vec v;
+    uint32_t lo4, hi4;
+    uint16_t lo2, hi2;
+    if (piece == 64)
+        return argmin_load(lo);
+    if (piece == 32) {
+        v.lo = _mm256_loadu_si256((const __m256i *)lo);
+        v.hi = _mm256_loadu_si256((const __m256i *)hi);
+    } else if (piece == 16) {
+        v.lo = v.hi = _mm256_loadu2_m128i((const __m128i *)hi, (const __m128i *)lo);
+    } else if (piece == 8) {
+        v.lo = v.hi = _mm256_broadcastsi128_si256(_mm_unpacklo_epi64(
+            _mm_loadl_epi64((const __m128i *)lo), _mm_loadl_epi64((const __m128i *)hi)));
+    } else if (piece == 4) {
+        memcpy(&lo4, lo, 4);
+        memcpy(&hi4, hi, 4);
+        v.lo = v.hi = _mm256_set1_epi64x((long long)((uint64_t)hi4 << 32 | lo4));
+    } else {
+        memcpy(&lo2, lo, 2);
+        memcpy(&hi2, hi, 2);
+        v.lo = v.hi = _mm256_set1_epi32((int)((uint32_t)hi2 << 16 | lo2));
+    }
+    return v;
+}
+
+/* The smaller of each two lanes of 64 bits (AVX2 has no such minimum). */
+static inline __m256i argmin_min_epi64(__m256i a, __m256i b) {
+    return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+}
+
+/* 16 pairs of 16 bits from 32 8-bit keys, as argmin_pairs8 does. */
+static inline __m256i argmin_pairs8_of(__m256i keys, __m256i even_bits, __m256i odd_bits) {
+    return _mm256_min_epi16(
+        _mm256_xor_si256(_mm256_slli_epi16(keys, 8), even_bits),
+        _mm256_xor_si256(_mm256_and_si256(keys, _mm256_set1_epi16((short)0xff00)), odd_bits));
+}
+
+static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, int piece,
+                                       const argmin_vec *pair_bits) {
+    argmin_vec keys = argmin_load_keys(lo, hi, piece), v;
+    v.lo = argmin_pairs8_of(keys.lo, pair_bits[0].lo, pair_bits[1].lo);
+    v.hi = argmin_pairs8_of(keys.hi, pair_bits[0].hi, pair_bits[1].hi);
+    return v;
+}
+
+/* Float keys of 16 bits whose infinity's bits are inf_bits, as two's
+ * complement, every NaN the smallest key. */
+static inline __m256i argmin_float_keys16(__m256i keys, int16_t inf_bits) {
+    __m256i magnitude = _mm256_and_si256(keys, _mm256_set1_epi16(INT16_MAX));
+    __m256i sign = _mm256_srai_epi16(keys, 15);
+    __m256i nan = _mm256_cmpgt_epi16(magnitude, _mm256_set1_epi16(inf_bits));
+    return _mm256_blendv_epi8(_mm256_sub_epi16(_mm256_xor_si256(magnitude, sign), sign),
+                              _mm256_set1_epi16(INT16_MIN), nan);
+}
+
+static inline __m256i argmin_float_keys32(__m256i keys, int32_t inf_bits) {
+    __m256i magnitude = _mm256_and_si256(keys, _mm256_set1_epi32(INT32_MAX));
+    __m256i sign = _mm256_srai_epi32(keys, 31);
+    __m256i nan = _mm256_cmpgt_epi32(magnitude, _mm256_set1_epi32(inf_bits));
+    return _mm256_blendv_epi8(_mm256_sub_epi32(_mm256_xor_si256(magnitude, sign), sign),
+                              _mm256_set1_epi32(INT32_MIN), nan);
+}
+
+static inline __m256i argmin_pairs16_of(__m256i keys, __m256i even_bits, __m256i odd_bits,
+                                        int16_t inf_bits) {
+    if (inf_bits)
+        keys = argmin_float_keys16(keys, inf_bits);
+    return _mm256_min_epi32(
+        _mm256_xor_si256(_mm256_slli_epi32(keys, 16), even_bits),
+        _mm256_xor_si256(_mm256_and_si256(keys, _mm256_set1_epi32((int)0xffff0000u)), odd_bits));
+}
+
+static inline __m256i argmin_pairs32_of(__m256i keys, __m256i even_bits, __m256i odd_bits,
+                                        int32_t inf_bits) {
+    if (inf_bits)
+        keys = argmin_float_keys32(keys, inf_bits);
+    return argmin_min_epi64(
+        _mm256_xor_si256(_mm256_slli_epi64(keys, 32), even_bits),
+        _mm256_xor_si256(_mm256_and_si256(keys, _mm256_set1_epi64x((long long)(~0ull << 32))),
+                         odd_bits));
+}
+
+static inline argmin_vec argmin_pairs16(const char *lo, const char *hi, int piece,
+                                        const argmin_vec *pair_bits, int16_t inf_bits) {
+    argmin_vec keys = argmin_load_keys(lo, hi, piece), v;
+    v.lo = argmin_pairs16_of(keys.lo, pair_bits[0].lo, pair_bits[1].lo, inf_bits);
+    v.hi = argmin_pairs16_of(keys.hi, pair_bits[0].hi, pair_bits[1].hi, inf_bits);
+    return v;
+}
+
+static inline argmin_vec argmin_pairs32(const char *lo, const char *hi, int piece,
+                                        const argmin_vec *pair_bits, int32_t inf_bits) {
+    argmin_vec keys = argmin_load_keys(lo, hi, piece), v;
+    v.lo = argmin_pairs32_of(keys.lo, pair_bits[0].lo, pair_bits[1].lo, inf_bits);
+    v.hi = argmin_pairs32_of(keys.hi, pair_bits[0].hi, pair_bits[1].hi, inf_bits);
+    return v;
+}
+
+static inline argmin_vec argmin_min16(argmin_vec a, argmin_vec b) {
+    a.lo = _mm256_min_epi16(a.lo, b.lo);
+    a.hi = _mm256_min_epi16(a.hi, b.hi);
+    return a;
+}
+
+static inline argmin_vec argmin_min32(argmin_vec a, argmin_vec b) {
+    a.lo = _mm256_min_epi32(a.lo, b.lo);
+    a.hi = _mm256_min_epi32(a.hi, b.hi);
+    return a;
+}
+
+static inline argmin_vec argmin_min64(argmin_vec a, argmin_vec b) {
+    a.lo = argmin_min_epi64(a.lo, b.lo);
+    a.hi = argmin_min_epi64(a.hi, b.hi);
+    return a;
+}
+
+/* argmin_halvedW(v): lane k the smaller of lanes 2k and 2k + 1 of v, in a
+ * register.  The even and the odd lanes of each 128-bit half of v.lo and
+ * v.hi are gathered, taken in turn from v.lo and v.hi, so that their minimum
+ * holds the lanes in the 64-bit order 0, 2, 1, 3. */
+static inline __m256i argmin_halved16(argmin_vec v) {
+    const __m256i split = _mm256_setr_epi8(
+        0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15,
+        0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
+    __m256i lo = _mm256_shuffle_epi8(v.lo, split), hi = _mm256_shuffle_epi8(v.hi, split);
+    return _mm256_permute4x64_epi64(
+        _mm256_min_epi16(_mm256_unpacklo_epi64(lo, hi), _mm256_unpackhi_epi64(lo, hi)), 0xd8);
+}
+
+static inline __m256i argmin_halved32(argmin_vec v) {
+    __m256 lo = _mm256_castsi256_ps(v.lo), hi = _mm256_castsi256_ps(v.hi);
+    return _mm256_permute4x64_epi64(
+        _mm256_min_epi32(_mm256_castps_si256(_mm256_shuffle_ps(lo, hi, 0x88)),
+                         _mm256_castps_si256(_mm256_shuffle_ps(lo, hi, 0xdd))),
+        0xd8);
+}
+
+static inline __m256i argmin_halved64(argmin_vec v) {
+    return _mm256_permute4x64_epi64(argmin_min_epi64(_mm256_unpacklo_epi64(v.lo, v.hi),
+                                                     _mm256_unpackhi_epi64(v.lo, v.hi)),
+                                    0xd8);
+}
+
+/* Lanes as with AVX-512BW: the first half from a, the second from b. */
+static inline argmin_vec argmin_halve16(argmin_vec a, argmin_vec b) {
+    argmin_vec v = {argmin_halved16(a), argmin_halved16(b)};
+    return v;
+}
+
+static inline argmin_vec argmin_halve32(argmin_vec a, argmin_vec b) {
+    argmin_vec v = {argmin_halved32(a), argmin_halved32(b)};
+    return v;
+}
+
+static inline argmin_vec argmin_halve64(argmin_vec a, argmin_vec b) {
+    argmin_vec v = {argmin_halved64(a), argmin_halved64(b)};
+    return v;
+}
 
 #else
 

@@ -410,7 +410,8 @@ def test_strided_column_tiles(dtype, kernels):
     # Tiles of strided columns are shorter: columns of a sliced array, and
     # rows of a few elements, which are read as columns across the rows (with
     # AVX-512BW, rows of 2 8- to 32-bit elements are read together instead,
-    # and 16- and 32-bit rows of 15 as short rows).
+    # and 16- and 32-bit rows of 15 as short rows; with AVX2, rows of 2 8-bit
+    # elements and 16-bit rows of 15).
     rng = np.random.default_rng(11)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     # Columns more than a tile apart: tiles of one column.
