@@ -845,7 +845,8 @@ cdef inline Py_ssize_t default_min_row_len(Py_ssize_t size) noexcept nogil:
     # without VECTOR_PAIRS), rows of 4 to 12 in C arrays: 12% to 75% slower.
     # With AVX2, 16-bit rows of 8 1.1 to 1.27 times as fast, 32-bit rows of
     # 8 0.88 to 1.12.
-    return 8 if VECTOR_PAIRS and 2 <= size <= (4 if REGISTER_BYTES == VECTOR_BYTES else 2) else 16
+    cdef Py_ssize_t widest = 4 if REGISTER_BYTES == VECTOR_BYTES else 2
+    return 8 if VECTOR_PAIRS and 2 <= size <= widest else 16
 
 
 cdef inline bint long_row(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
@@ -1188,7 +1189,7 @@ cdef void paired_vectors_argmin(
             # constant in this call's loads (measured with AVX2, Fortran
             # arrays (64, 512, m) along axis 0, 64 MiB, 2 threads: uint8 1.12
             # to 1.26 times as fast, int16 1.13 to 1.17).  Not for 32-bit
-            # keys: float32 rows of 32 and 64 gained 5% to 14%, but the code
+            # keys: float32 rows of 32 and 64 gained 2% to 14%, but the code
             # GCC made for float32 rows of 128 to 512, whose keys are kept
             # for a search, read them 0.75 times as fast.
             if piece == VECTOR_BYTES and key_t is not int32_t:
@@ -1225,12 +1226,12 @@ cdef void short_rows_argmin(
     # MIN_LANES elements: a row split between threads (rows that overlap in
     # memory, many threads) can leave a shorter piece.  With AVX-512BW or
     # AVX2, in registers (paired_vectors_argmin), from two elements, 32-bit
-    # keys too (see VECTOR_ROW_LEN).  Other pieces, rows of more than SHORT_ROW_MAX
-    # (whose positions would not fit in a pair's 8 bits), and other keys,
-    # whose pairs in arrays would take 64 bits or more (measured slower):
-    # each row's minimum is a vectorized reduction that keeps the keys, whose
-    # index is then searched for among them (computed once: floating-point
-    # keys cost several instructions each).
+    # keys too (see VECTOR_ROW_LEN).  Other pieces, rows of more than
+    # SHORT_ROW_MAX (whose positions would not fit in a pair's 8 bits), and
+    # other keys, whose pairs in arrays would take 64 bits or more (measured
+    # slower): each row's minimum is a vectorized reduction that keeps the
+    # keys, whose index is then searched for among them (computed once:
+    # floating-point keys cost several instructions each).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k
     cdef Py_ssize_t ahead = rows_ahead(PREFETCH_BYTES, row_stride)
     cdef int32_t i, n = <int32_t>(stop - start)
