@@ -148,7 +148,9 @@ static inline argmin_vec argmin_load_keys(const char *lo, const char *hi, int pi
         v.lo = _mm256_loadu_si256((const __m256i *)lo);
         v.hi = _mm256_loadu_si256((const __m256i *)hi);
     } else if (piece == 16) {
-        v.lo = v.hi = _mm256_loadu2_m128i((const __m128i *)hi, (const __m128i *)lo);
+        v.lo = v.hi = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)lo)),
+            _mm_loadu_si128((const __m128i *)hi), 1);
     } else if (piece == 8) {
         v.lo = v.hi = _mm256_broadcastsi128_si256(_mm_unpacklo_epi64(
             _mm_loadl_epi64((const __m128i *)lo), _mm_loadl_epi64((const __m128i *)hi)));
