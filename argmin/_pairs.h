@@ -187,21 +187,20 @@ static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, int piece
 }
 
 /* Float keys of 16 bits whose infinity's bits are inf_bits, as two's
- * complement, every NaN the smallest key. */
+ * complement, every NaN the smallest key: the magnitude, negated where the
+ * key is negative (psignw; -0.0 gives 0, as +0.0 does). */
 static inline __m256i argmin_float_keys16(__m256i keys, int16_t inf_bits) {
     __m256i magnitude = _mm256_and_si256(keys, _mm256_set1_epi16(INT16_MAX));
-    __m256i sign = _mm256_srai_epi16(keys, 15);
     __m256i nan = _mm256_cmpgt_epi16(magnitude, _mm256_set1_epi16(inf_bits));
-    return _mm256_blendv_epi8(_mm256_sub_epi16(_mm256_xor_si256(magnitude, sign), sign),
-                              _mm256_set1_epi16(INT16_MIN), nan);
+    return _mm256_blendv_epi8(_mm256_sign_epi16(magnitude, keys), _mm256_set1_epi16(INT16_MIN),
+                              nan);
 }
 
 static inline __m256i argmin_float_keys32(__m256i keys, int32_t inf_bits) {
     __m256i magnitude = _mm256_and_si256(keys, _mm256_set1_epi32(INT32_MAX));
-    __m256i sign = _mm256_srai_epi32(keys, 31);
     __m256i nan = _mm256_cmpgt_epi32(magnitude, _mm256_set1_epi32(inf_bits));
-    return _mm256_blendv_epi8(_mm256_sub_epi32(_mm256_xor_si256(magnitude, sign), sign),
-                              _mm256_set1_epi32(INT32_MIN), nan);
+    return _mm256_blendv_epi8(_mm256_sign_epi32(magnitude, keys), _mm256_set1_epi32(INT32_MIN),
+                              nan);
 }
 
 static inline __m256i argmin_pairs16_of(__m256i keys, __m256i even_bits, __m256i odd_bits,
