@@ -13,6 +13,22 @@
 #include <stdint.h>
 #include <string.h>
 
+/* For pieces of 4 and 2 bytes (argmin_load_keys): those at lo, then those
+ * at hi, in one integer. */
+static inline uint64_t argmin_join4(const char *lo, const char *hi) {
+    uint32_t a, b;
+    memcpy(&a, lo, 4);
+    memcpy(&b, hi, 4);
+    return (uint64_t)b << 32 | a;
+}
+
+static inline uint32_t argmin_join2(const char *lo, const char *hi) {
+    uint16_t a, b;
+    memcpy(&a, lo, 2);
+    memcpy(&b, hi, 2);
+    return (uint32_t)b << 16 | a;
+}
+
 #if defined(__AVX512BW__)
 #include <immintrin.h>
 
@@ -29,8 +45,6 @@ static inline void argmin_store(void *p, argmin_vec v) { _mm512_storeu_si512(p, 
  * lo, hi, lo, hi, ...). */
 static inline __m512i argmin_load_keys(const char *lo, const char *hi, int piece) {
     __m256i both;
-    uint32_t lo4, hi4;
-    uint16_t lo2, hi2;
     if (piece == 64)
         return _mm512_loadu_si512(lo);
     if (piece == 32)
@@ -45,14 +59,9 @@ static inline __m512i argmin_load_keys(const char *lo, const char *hi, int piece
     if (piece == 8)
         return _mm512_broadcast_i32x4(_mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)lo),
                                                          _mm_loadl_epi64((const __m128i *)hi)));
-    if (piece == 4) {
-        memcpy(&lo4, lo, 4);
-        memcpy(&hi4, hi, 4);
-        return _mm512_set1_epi64((long long)((uint64_t)hi4 << 32 | lo4));
-    }
-    memcpy(&lo2, lo, 2);
-    memcpy(&hi2, hi, 2);
-    return _mm512_set1_epi32((int)((uint32_t)hi2 << 16 | lo2));
+    if (piece == 4)
+        return _mm512_set1_epi64((long long)argmin_join4(lo, hi));
+    return _mm512_set1_epi32((int)argmin_join2(lo, hi));
 }
 
 /* 32 pairs of 16 bits from 64 8-bit keys at lo and hi (see
@@ -140,8 +149,6 @@ static inline void argmin_store(void *p, argmin_vec v) {
 /* 64 bytes of keys, as with AVX-512BW above. */
 static inline argmin_vec argmin_load_keys(const char *lo, const char *hi, int piece) {
     argmin_vec v;
-    uint32_t lo4, hi4;
-    uint16_t lo2, hi2;
     if (piece == 64)
         return argmin_load(lo);
     if (piece == 32) {
@@ -155,13 +162,9 @@ static inline argmin_vec argmin_load_keys(const char *lo, const char *hi, int pi
         v.lo = v.hi = _mm256_broadcastsi128_si256(_mm_unpacklo_epi64(
             _mm_loadl_epi64((const __m128i *)lo), _mm_loadl_epi64((const __m128i *)hi)));
     } else if (piece == 4) {
-        memcpy(&lo4, lo, 4);
-        memcpy(&hi4, hi, 4);
-        v.lo = v.hi = _mm256_set1_epi64x((long long)((uint64_t)hi4 << 32 | lo4));
+        v.lo = v.hi = _mm256_set1_epi64x((long long)argmin_join4(lo, hi));
     } else {
-        memcpy(&lo2, lo, 2);
-        memcpy(&hi2, hi, 2);
-        v.lo = v.hi = _mm256_set1_epi32((int)((uint32_t)hi2 << 16 | lo2));
+        v.lo = v.hi = _mm256_set1_epi32((int)argmin_join2(lo, hi));
     }
     return v;
 }
@@ -186,75 +189,54 @@ static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, int piece
     return v;
 }
 
-/* Float keys of 16 bits whose infinity's bits are inf_bits, as two's
- * complement, every NaN the smallest key: the magnitude, negated where the
- * key is negative (psignw; -0.0 gives 0, as +0.0 does). */
-static inline __m256i argmin_float_keys16(__m256i keys, int16_t inf_bits) {
-    __m256i magnitude = _mm256_and_si256(keys, _mm256_set1_epi16(INT16_MAX));
-    __m256i nan = _mm256_cmpgt_epi16(magnitude, _mm256_set1_epi16(inf_bits));
-    return _mm256_blendv_epi8(_mm256_sign_epi16(magnitude, keys), _mm256_set1_epi16(INT16_MIN),
-                              nan);
-}
+/* argmin_float_keysK: float keys of K bits whose infinity's bits are
+ * inf_bits, as two's complement, every NaN the smallest key: the magnitude,
+ * negated where the key is negative (psignw, psignd; -0.0 gives 0, as +0.0
+ * does). */
+#define ARGMIN_FLOAT_KEYS(K)                                                                   \
+    static inline __m256i argmin_float_keys##K(__m256i keys, int##K##_t inf_bits) {            \
+        __m256i magnitude = _mm256_and_si256(keys, _mm256_set1_epi##K(INT##K##_MAX));          \
+        __m256i nan = _mm256_cmpgt_epi##K(magnitude, _mm256_set1_epi##K(inf_bits));            \
+        return _mm256_blendv_epi8(_mm256_sign_epi##K(magnitude, keys),                         \
+                                  _mm256_set1_epi##K(INT##K##_MIN), nan);                      \
+    }
 
-static inline __m256i argmin_float_keys32(__m256i keys, int32_t inf_bits) {
-    __m256i magnitude = _mm256_and_si256(keys, _mm256_set1_epi32(INT32_MAX));
-    __m256i nan = _mm256_cmpgt_epi32(magnitude, _mm256_set1_epi32(inf_bits));
-    return _mm256_blendv_epi8(_mm256_sign_epi32(magnitude, keys), _mm256_set1_epi32(INT32_MIN),
-                              nan);
-}
+ARGMIN_FLOAT_KEYS(16)
+ARGMIN_FLOAT_KEYS(32)
 
-static inline __m256i argmin_pairs16_of(__m256i keys, __m256i even_bits, __m256i odd_bits,
-                                        int16_t inf_bits) {
-    if (inf_bits)
-        keys = argmin_float_keys16(keys, inf_bits);
-    return _mm256_min_epi32(
-        _mm256_xor_si256(_mm256_slli_epi32(keys, 16), even_bits),
-        _mm256_xor_si256(_mm256_and_si256(keys, _mm256_set1_epi32((int)0xffff0000u)), odd_bits));
-}
+/* argmin_pairsK, as with AVX-512BW, of each register of keys in turn
+ * (argmin_pairsK_of): MIN, the minimum of lanes of 2K bits; HIGH, those
+ * lanes with their top K bits set. */
+#define ARGMIN_PAIRS(K, P, MIN, HIGH)                                                          \
+    static inline __m256i argmin_pairs##K##_of(__m256i keys, __m256i even_bits,               \
+                                               __m256i odd_bits, int##K##_t inf_bits) {       \
+        if (inf_bits)                                                                          \
+            keys = argmin_float_keys##K(keys, inf_bits);                                       \
+        return MIN(_mm256_xor_si256(_mm256_slli_epi##P(keys, K), even_bits),                  \
+                   _mm256_xor_si256(_mm256_and_si256(keys, HIGH), odd_bits));                  \
+    }                                                                                          \
+    static inline argmin_vec argmin_pairs##K(const char *lo, const char *hi, int piece,        \
+                                             const argmin_vec *pair_bits, int##K##_t inf_bits) { \
+        argmin_vec keys = argmin_load_keys(lo, hi, piece), v;                                  \
+        v.lo = argmin_pairs##K##_of(keys.lo, pair_bits[0].lo, pair_bits[1].lo, inf_bits);      \
+        v.hi = argmin_pairs##K##_of(keys.hi, pair_bits[0].hi, pair_bits[1].hi, inf_bits);      \
+        return v;                                                                              \
+    }
 
-static inline __m256i argmin_pairs32_of(__m256i keys, __m256i even_bits, __m256i odd_bits,
-                                        int32_t inf_bits) {
-    if (inf_bits)
-        keys = argmin_float_keys32(keys, inf_bits);
-    return argmin_min_epi64(
-        _mm256_xor_si256(_mm256_slli_epi64(keys, 32), even_bits),
-        _mm256_xor_si256(_mm256_and_si256(keys, _mm256_set1_epi64x((long long)(~0ull << 32))),
-                         odd_bits));
-}
+ARGMIN_PAIRS(16, 32, _mm256_min_epi32, _mm256_set1_epi32((int)0xffff0000u))
+ARGMIN_PAIRS(32, 64, argmin_min_epi64, _mm256_set1_epi64x((long long)(~0ull << 32)))
 
-static inline argmin_vec argmin_pairs16(const char *lo, const char *hi, int piece,
-                                        const argmin_vec *pair_bits, int16_t inf_bits) {
-    argmin_vec keys = argmin_load_keys(lo, hi, piece), v;
-    v.lo = argmin_pairs16_of(keys.lo, pair_bits[0].lo, pair_bits[1].lo, inf_bits);
-    v.hi = argmin_pairs16_of(keys.hi, pair_bits[0].hi, pair_bits[1].hi, inf_bits);
-    return v;
-}
+/* argmin_minW: MIN of each register. */
+#define ARGMIN_MIN(W, MIN)                                                                     \
+    static inline argmin_vec argmin_min##W(argmin_vec a, argmin_vec b) {                       \
+        a.lo = MIN(a.lo, b.lo);                                                                \
+        a.hi = MIN(a.hi, b.hi);                                                                \
+        return a;                                                                              \
+    }
 
-static inline argmin_vec argmin_pairs32(const char *lo, const char *hi, int piece,
-                                        const argmin_vec *pair_bits, int32_t inf_bits) {
-    argmin_vec keys = argmin_load_keys(lo, hi, piece), v;
-    v.lo = argmin_pairs32_of(keys.lo, pair_bits[0].lo, pair_bits[1].lo, inf_bits);
-    v.hi = argmin_pairs32_of(keys.hi, pair_bits[0].hi, pair_bits[1].hi, inf_bits);
-    return v;
-}
-
-static inline argmin_vec argmin_min16(argmin_vec a, argmin_vec b) {
-    a.lo = _mm256_min_epi16(a.lo, b.lo);
-    a.hi = _mm256_min_epi16(a.hi, b.hi);
-    return a;
-}
-
-static inline argmin_vec argmin_min32(argmin_vec a, argmin_vec b) {
-    a.lo = _mm256_min_epi32(a.lo, b.lo);
-    a.hi = _mm256_min_epi32(a.hi, b.hi);
-    return a;
-}
-
-static inline argmin_vec argmin_min64(argmin_vec a, argmin_vec b) {
-    a.lo = argmin_min_epi64(a.lo, b.lo);
-    a.hi = argmin_min_epi64(a.hi, b.hi);
-    return a;
-}
+ARGMIN_MIN(16, _mm256_min_epi16)
+ARGMIN_MIN(32, _mm256_min_epi32)
+ARGMIN_MIN(64, argmin_min_epi64)
 
 /* argmin_halvedW(v): lane k the smaller of lanes 2k and 2k + 1 of v, in a
  * register.  The even and the odd lanes of each 128-bit half of v.lo and
@@ -283,21 +265,17 @@ static inline __m256i argmin_halved64(argmin_vec v) {
                                     0xd8);
 }
 
-/* Lanes as with AVX-512BW: the first half from a, the second from b. */
-static inline argmin_vec argmin_halve16(argmin_vec a, argmin_vec b) {
-    argmin_vec v = {argmin_halved16(a), argmin_halved16(b)};
-    return v;
-}
+/* argmin_halveW: lanes as with AVX-512BW, the first half from a, the
+ * second from b. */
+#define ARGMIN_HALVE(W)                                                                        \
+    static inline argmin_vec argmin_halve##W(argmin_vec a, argmin_vec b) {                     \
+        argmin_vec v = {argmin_halved##W(a), argmin_halved##W(b)};                             \
+        return v;                                                                              \
+    }
 
-static inline argmin_vec argmin_halve32(argmin_vec a, argmin_vec b) {
-    argmin_vec v = {argmin_halved32(a), argmin_halved32(b)};
-    return v;
-}
-
-static inline argmin_vec argmin_halve64(argmin_vec a, argmin_vec b) {
-    argmin_vec v = {argmin_halved64(a), argmin_halved64(b)};
-    return v;
-}
+ARGMIN_HALVE(16)
+ARGMIN_HALVE(32)
+ARGMIN_HALVE(64)
 
 #else
 
