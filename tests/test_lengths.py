@@ -244,9 +244,11 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
     # at a time, one after another, then whole output lines (past the caches
     # or not).  Contiguous rows read as columns for every length; whole
     # blocks and a part, fewer than a block, axes walked backwards, that axis
-    # outermost in memory, columns whose rows follow each other; threads,
-    # even for small inputs, and more threads than blocks and items (not in
-    # blocks: the reduced axis split between threads, in two chunks).
+    # outermost in memory, columns whose rows follow each other; outputs
+    # whose lines all start alike (their other strides whole lines), whose
+    # first block is cut short to end on a line; threads, even for small
+    # inputs, and more threads than blocks and items (not in blocks: the
+    # reduced axis split between threads, in two chunks).
     rng = np.random.default_rng(16)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     limits = kernels.row_limits((HUGE, HUGE))
@@ -262,6 +264,10 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
             follow = np.asfortranarray(rng.choice(pool, size=(40, n, 13))).transpose(1, 0, 2)
             check_all(follow, 0, (1, 2))
             check_all(follow[:, ::-1, ::-1], 0)
+            lines = np.asfortranarray(rng.choice(pool, size=(n, 5, 3, 16)))
+            check_all(lines, 0, (1, 3))
+            check_all(lines[:, ::-1, :, 8:], 0, (1, 2))
+            check_all(np.asfortranarray(rng.choice(pool, size=(n, 37, 24))), 0, (1, 2, 3))
         x = np.asfortranarray(rng.choice(pool, size=(140_000, 2, 9)))
         x[[69_999, 70_000, 70_000, 5, 139_999], [0, 0, 1, 1, 1], [0, 8, 8, 8, 8]] = low_values(dtype)[0]
         check_all(x, 0, (1, 32))
