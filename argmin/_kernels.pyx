@@ -781,28 +781,31 @@ cdef Py_ssize_t row_argmin(
 
 
 cdef inline int32_t find_key(
-    const key_t* keys, int32_t n, key_t target, bint last,
+    const char* p, int32_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # First (or last) index of target among n keys: the minimum (or
-    # maximum) of the matching positions, one vectorized pass.
+    # First (or last) index of target among the keys of n contiguous
+    # elements at p: the minimum (or maximum) of the matching positions, one
+    # vectorized pass.
     cdef int32_t i, candidate, found = -1 if last else n
+    cdef key_t k
     for i in range(n):
+        k = load(p + i * sizeof(key_t), inf_bits, coding, True)
         if last:
-            candidate = i if keys[i] == target else -1
+            candidate = i if k == target else -1
             found = candidate if candidate > found else found
         else:
-            candidate = i if keys[i] == target else n
+            candidate = i if k == target else n
             found = candidate if candidate < found else found
     return found
 
 
-cdef inline int32_t find_in_keys(
-    const key_t* keys, int32_t n, key_t target, bint last,
+cdef inline int32_t find_in_row(
+    const char* p, int32_t n, key_t target, bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # find_key with `last` as a constant: each loop is compiled branch-free.
     if last:
-        return find_key(keys, n, target, True)
-    return find_key(keys, n, target, False)
+        return find_key(p, n, target, True, inf_bits, coding)
+    return find_key(p, n, target, False, inf_bits, coding)
 
 
 cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
@@ -1239,9 +1242,16 @@ cdef void short_rows_argmin(
     # keys too (see VECTOR_ROW_LEN).  Other pieces, rows of more than
     # SHORT_ROW_MAX (whose positions would not fit in a pair's 8 bits), and
     # other keys, whose pairs in arrays would take 64 bits or more (measured
-    # slower): each row's minimum is a vectorized reduction that keeps the
-    # keys, whose index is then searched for among them (computed once:
-    # floating-point keys cost several instructions each).  Those rows are
+    # slower): each row's minimum is a vectorized reduction, whose index is
+    # then searched for in a second pass: over a copy of the keys for
+    # floating-point elements (whose keys cost several instructions each:
+    # the row itself measured 0.65 to 0.95 times as fast), over the row
+    # itself for integers.  A copy of integer keys ran at a third to half
+    # speed in some processes and not in others, the same build and input
+    # (64 MiB C arrays along axis 1, 1 and 2 threads: int64 rows of 256,
+    # int32 rows of 512, int16 rows of 1024); without it, those rows and
+    # rows of 16 to 200 measured 1.0 to 3.2 times as fast, as fast as the
+    # copy at its best (the same with AVX2 and without).  Those rows are
     # left to the hardware prefetchers: asked for PREFETCH_BYTES ahead, a
     # burst of a row's lines, they measured up to 1.8 times as slow (64 MiB,
     # 1 and 2 threads, AVX-512 and AVX2: rows of 2 KiB in C arrays along axis
@@ -1251,8 +1261,8 @@ cdef void short_rows_argmin(
     cdef int32_t i, n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t minimum, v
-    # The keys of a row (SHORT_ROW_BYTES at most), or the lanes of
-    # paired rows and their halves, on whole cache lines.
+    # The floating-point keys of a row (SHORT_ROW_BYTES at most), or the
+    # lanes of paired rows and their halves, on whole cache lines.
     cdef int32_t memory[2 * PAIRED_ROWS * MIN_LANES + 16]   # and a cache line more
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
@@ -1275,12 +1285,19 @@ cdef void short_rows_argmin(
             j = r * streams + b
             q = p + r * row_stride + b * stream_stride + start * size
             minimum = ~key_min(inf_bits)
-            for i in range(n):
-                v = load(q + i * size, inf_bits, coding, True)
-                keys[i] = v
-                minimum = v if v < minimum else minimum
+            if coding_t is float_coding:
+                for i in range(n):
+                    v = load(q + i * size, inf_bits, coding, True)
+                    keys[i] = v
+                    minimum = v if v < minimum else minimum
+                index[j] = start + find_in_row(<const char*>keys, n, minimum, last, inf_bits,
+                                               <integer_coding*>NULL)
+            else:
+                for i in range(n):
+                    v = load(q + i * size, inf_bits, coding, True)
+                    minimum = v if v < minimum else minimum
+                index[j] = start + find_in_row(q, n, minimum, last, inf_bits, coding)
             best[j] = minimum
-            index[j] = start + find_in_keys(keys, n, minimum, last)
 
 
 cdef inline void merge_lanes_at(
