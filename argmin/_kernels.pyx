@@ -240,8 +240,9 @@ cdef enum:
     # 256 1.15 and 1.03 (AVX2 1.0 to 1.03).
     BLOCK_COLUMN_BYTES = 1 << 20
     # Most elements of a short row of 8- or 16-bit keys paired with their
-    # positions: they fit in the 8 bits of a pair.  Other short rows keep
-    # their keys for the search, up to SHORT_ROW_BYTES (see short_row_max).
+    # positions: they fit in the 8 bits of a pair.  Other short rows are
+    # searched again for their minimum, up to SHORT_ROW_BYTES (see
+    # short_row_max, short_rows_argmin).
     # Measured against row_argmin, C arrays (rows, n) along axis 1, 64 MiB,
     # 2 threads, AVX-512, random values and values 1 to 100 (whose minimum
     # row_argmin finds early): 16-bit rows of 300 to 1024 elements 1.07 to
@@ -332,6 +333,8 @@ cdef Py_ssize_t min_row_len = -1
 # at 1 to 4 MiB; float32 unchanged.  Contiguous outputs measured up to 10%
 # slower past the caches, at any size.
 cdef Py_ssize_t stream_bytes = 32 << 20
+# The first block's shift of those blocks (see line_shift), unless -1.
+cdef Py_ssize_t block_shift_set = -1
 
 # Whether a call of this module has run OpenMP threads.
 cdef bint threads_have_run = False
@@ -1266,7 +1269,6 @@ cdef void short_rows_argmin(
     cdef int32_t memory[2 * PAIRED_ROWS * MIN_LANES + 16]   # and a cache line more
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
-    cdef key_t* keys = <key_t*>lanes
     if (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
             and n * size <= VECTOR_ROW_BYTES):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
@@ -1288,9 +1290,9 @@ cdef void short_rows_argmin(
             if coding_t is float_coding:
                 for i in range(n):
                     v = load(q + i * size, inf_bits, coding, True)
-                    keys[i] = v
+                    (<key_t*>lanes)[i] = v
                     minimum = v if v < minimum else minimum
-                index[j] = start + find_in_row(<const char*>keys, n, minimum, last, inf_bits,
+                index[j] = start + find_in_row(<const char*>lanes, n, minimum, last, inf_bits,
                                                <integer_coding*>NULL)
             else:
                 for i in range(n):
@@ -1788,7 +1790,8 @@ cdef int reduce_layout(
         tiling.block = OUT_BLOCK
         tiling.stream_out = outer * layout.column_len * n * size >= stream_bytes
         if tiling.stream_out:
-            tiling.block_shift = line_shift(layout)
+            tiling.block_shift = (line_shift(layout) if block_shift_set < 0
+                                  else block_shift_set)
         if whole:
             tile_len = widest = layout.column_len
         outer = outer // inner * ((inner + tiling.block_shift + OUT_BLOCK - 1) // OUT_BLOCK)
@@ -1963,6 +1966,20 @@ def stream_threshold(nbytes=None):
     return previous
 
 
+def block_shift(shift=None):
+    """Positions the first output block of an axis leaves out, or -1: as ``line_shift`` finds.
+
+    With ``shift`` (-1 to 7), set it (for tests) and return the previous value.
+    """
+    global block_shift_set
+    previous = block_shift_set
+    if shift is not None:
+        if not -1 <= shift < OUT_BLOCK:
+            raise ValueError(f"shift {shift} is not in [-1, {OUT_BLOCK})")
+        block_shift_set = shift
+    return previous
+
+
 def short_row_bounds(Py_ssize_t itemsize):
     """The fewest and most elements of a row read as a short row, whatever ``row_limits``.
 
@@ -1970,7 +1987,8 @@ def short_row_bounds(Py_ssize_t itemsize):
     ``MIN_LANES`` lanes, so they need as many elements (with AVX-512BW or
     AVX2, in registers, two), and hold at most 256 (a pair's position has 8
     bits), except 16-bit elements with AVX-512BW, whose rows of more than 256
-    keep their keys for a search.  Rows of wider elements hold at most 2 KiB.
+    are searched again for their minimum.  Rows of wider elements hold at
+    most 2 KiB.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 

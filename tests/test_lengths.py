@@ -237,8 +237,9 @@ def test_grouped_rows(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-@pytest.mark.parametrize("stream_bytes", [HUGE, 0], ids=["cached", "past caches"])
-def test_blocked_columns(dtype, stream_bytes, kernels):
+@pytest.mark.parametrize("stream_bytes, shift", [(HUGE, -1), (0, -1), (0, 3), (0, 7)],
+                         ids=["cached", "past caches", "shift 3", "shift 7"])
+def test_blocked_columns(dtype, stream_bytes, shift, kernels):
     # Columns written far apart while an outer axis is written next to each
     # other (the first axis of a Fortran array): eight positions of that axis
     # at a time, one after another, then whole output lines (past the caches
@@ -246,13 +247,17 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
     # blocks and a part, fewer than a block, axes walked backwards, that axis
     # outermost in memory, columns whose rows follow each other; outputs
     # whose lines all start alike (their other strides whole lines), whose
-    # first block is cut short to end on a line; threads, even for small
-    # inputs, and more threads than blocks and items (not in blocks: the
-    # reduced axis split between threads, in two chunks).
+    # first block past the caches is cut short to end on a line (as it falls,
+    # or by a set shift); threads, even for small inputs, and more threads
+    # than blocks and items (not in blocks: the reduced axis split between
+    # threads, in two chunks).
     rng = np.random.default_rng(16)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     limits = kernels.row_limits((HUGE, HUGE))
     stream_bytes = kernels.stream_threshold(stream_bytes)
+    with pytest.raises(ValueError):
+        kernels.block_shift(8)
+    shift = kernels.block_shift(shift)
     threshold = kernels.parallel_threshold(0)
     try:
         for n in (2, 3, 15, 300):
@@ -274,6 +279,7 @@ def test_blocked_columns(dtype, stream_bytes, kernels):
     finally:
         kernels.row_limits(limits)
         kernels.stream_threshold(stream_bytes)
+        kernels.block_shift(shift)
         kernels.parallel_threshold(threshold)
 
 
