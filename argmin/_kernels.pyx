@@ -1086,16 +1086,16 @@ cdef inline void pair_rows(
     # For paired_vectors_argmin: pairs[r * streams + b], the smaller pair of
     # each two neighbours of row r of tile b, for tile_rows rows from `row`.
     # The streams of several tiles are asked for ahead, each twice; a single
-    # one PREFETCH_BYTES ahead (measured, C arrays (rows, n) along axis 1,
-    # 64 MiB, 2 threads: int16 rows of 32 and 128, uint8 rows of 128 and
-    # float32 rows of 32, 1.13 to 1.24 times as fast as left to the hardware
-    # prefetchers; others the same).
+    # one is left to the hardware prefetchers.  Measured against asking for
+    # it PREFETCH_BYTES ahead, 64 MiB, 1 and 2 threads, AVX-512 and AVX2: C
+    # arrays (rows, n) along axis 1, rows of 40 to 128, 1.0 to 1.25 times as
+    # fast; Fortran arrays (64 and 128, 512, m) along axis 0, 0.99 to 1.14.
+    # (An earlier machine of the same kind measured the prefetch 1.13 to
+    # 1.24 times as fast: int16 rows of 32 and 128, uint8 rows of 128.)
     cdef Py_ssize_t r, b, h, k = 0
     cdef const char* q
     if streams == 1:
         for r in range(tile_rows):
-            for h in range(lines):
-                prefetch(row + PREFETCH_BYTES + h * CACHE_LINE)
             pairs[r] = row_pairs(row, second, piece, vectors, offsets, positions, inf_bits, coding)
             row += row_stride
         return
