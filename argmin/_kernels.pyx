@@ -1287,17 +1287,15 @@ cdef void short_rows_argmin(
             j = r * streams + b
             q = p + r * row_stride + b * stream_stride + start * size
             minimum = ~key_min(inf_bits)
-            if coding_t is float_coding:
-                for i in range(n):
-                    v = load(q + i * size, inf_bits, coding, True)
+            for i in range(n):
+                v = load(q + i * size, inf_bits, coding, True)
+                if coding_t is float_coding:
                     (<key_t*>lanes)[i] = v
-                    minimum = v if v < minimum else minimum
+                minimum = v if v < minimum else minimum
+            if coding_t is float_coding:
                 index[j] = start + find_in_row(<const char*>lanes, n, minimum, last, inf_bits,
                                                <integer_coding*>NULL)
             else:
-                for i in range(n):
-                    v = load(q + i * size, inf_bits, coding, True)
-                    minimum = v if v < minimum else minimum
                 index[j] = start + find_in_row(q, n, minimum, last, inf_bits, coding)
             best[j] = minimum
 
@@ -1583,6 +1581,12 @@ cdef inline Py_ssize_t tile_span(
     return min(start + tiling.tile_len, layout.column_len) - first[0]
 
 
+cdef inline Py_ssize_t axis_blocks(Py_ssize_t inner, const Tiling* tiling) noexcept nogil:
+    # Blocks of an innermost outer axis of `inner` positions, the first
+    # block_shift positions short.
+    return (inner + tiling.block_shift + tiling.block - 1) // tiling.block
+
+
 cdef void reduce_item(
     const Layout* layout, const Tiling* tiling, Py_ssize_t w, Scratch* scratch,
     key_t* partial_best, int64_t* partial_index,
@@ -1609,7 +1613,7 @@ cdef void reduce_item(
         # A block of the innermost outer axis: its first position, and how
         # many it holds (fewer at the ends of the axis).
         inner = layout.outer_len[layout.outer_ndim - 1]
-        blocks = (inner + tiling.block_shift + tiling.block - 1) // tiling.block
+        blocks = axis_blocks(inner, tiling)
         begin = position % blocks * tiling.block - tiling.block_shift
         streams = min(begin + tiling.block, inner) - max(begin, 0)
         position = position // blocks * inner + max(begin, 0)
@@ -1794,7 +1798,7 @@ cdef int reduce_layout(
                                   else block_shift_set)
         if whole:
             tile_len = widest = layout.column_len
-        outer = outer // inner * ((inner + tiling.block_shift + OUT_BLOCK - 1) // OUT_BLOCK)
+        outer = outer // inner * axis_blocks(inner, &tiling)
     if (num_threads > 1 and not tiling.pack_rows
             and not grouped
             and outer * ((layout.column_len + tile_len - 1) // tile_len) < num_threads):
