@@ -214,8 +214,17 @@ cdef enum:
     SPLIT_TILE_BYTES = 4096
     MAX_DIMS = 64
     MAX_THREADS = 1024
-    # Rows of a column tile folded into its running minimum at once.
+    # Rows of a column tile folded into its running minimum at once, where
+    # the tile is narrower than its rows or they span FOLD_ROW_BYTES or more
+    # (a whole row a tile, measured on one thread, 64 MiB C arrays along
+    # axis 0, against a row at a time: rows of 4 to 16 KiB 1.0 to 2.2 times
+    # as fast, of 2 KiB 0.7 to 1.25).  The FOLD_ROWS streams are left to the
+    # hardware prefetchers: measured against asking for each 1 KiB ahead,
+    # (64, 512, m) and (1024, m) C arrays along axis 0, 1.1 to 1.47 times as
+    # fast on one thread, 1.06 to 1.31 on two (4 KiB ahead, 32 KiB in the
+    # first-level cache, was slower still).
     FOLD_ROWS = 8
+    FOLD_ROW_BYTES = 4096
     # Outer positions of short rows that a work item takes at once when
     # they are written next to each other: a cache line of int64 indices;
     # for rows of at most BLOCK_ROW_BYTES, or twice that in tiles of at
@@ -286,12 +295,8 @@ cdef enum:
     # 64 GB/s (uint8) and 35 against 57 to 66 (int16).
     ALIAS_SPAN = 4096
     SCRATCH_SHIFT = 3072
-    # How far ahead of the loads a stream is asked for, and each of the
-    # FOLD_ROWS streams of a fold: 4 KiB ahead for all of them is 32 KiB in
-    # the first-level cache, in the same sets when the rows are a power of
-    # two apart, and measured up to 16% slower.
+    # How far ahead of the loads a stream is asked for.
     PREFETCH_BYTES = 4096
-    FOLD_PREFETCH_BYTES = 1024
     # Contiguous rows of fewer bytes are asked for ahead (row_argmin); longer
     # ones measured faster left to the hardware prefetchers (C arrays along
     # axis 1, 64 MiB, 1 and 2 threads, AVX-512 and AVX2: rows of 3000 and
@@ -496,57 +501,26 @@ cdef inline void fold_lines(
     Py_ssize_t width, Py_ssize_t stride, key_t* chunk_best, key_t* chunk_index,
     bint last, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Fold `count` rows into a column tile's running minimum.  A contiguous
-    # tile goes FOLD_ROWS cache lines at a time (one line of each of
-    # FOLD_ROWS rows, or FOLD_ROWS lines of one row), each asked for ahead of
-    # the loads: hardware prefetchers alone leave these streams at half speed.
-    cdef Py_ssize_t j = 0, u, k, lines = FOLD_ROWS // count
-    cdef Py_ssize_t span = lines * (CACHE_LINE // sizeof(key_t))
+    # Fold `count` rows (FOLD_ROWS or one) into a column tile's running
+    # minimum.  One row of a contiguous tile goes FOLD_ROWS cache lines at a
+    # time, each asked for ahead of the loads.
+    cdef Py_ssize_t j = 0, k, span = FOLD_ROWS * (CACHE_LINE // sizeof(key_t))
     if stride != <Py_ssize_t>sizeof(key_t):
         # A strided tile, folded one row at a time (see column_chunk).
         fold_row_at(row, r, 0, width, stride, chunk_best, chunk_index, last,
                     inf_bits, coding)
         return
-    cdef Py_ssize_t ahead = FOLD_PREFETCH_BYTES if count == FOLD_ROWS else PREFETCH_BYTES
-    cdef Py_ssize_t tile_bytes = width * stride
-    cdef const char* rows_asked = row
-    if CACHE_LINE <= tile_bytes < reduced_stride:
-        # A tile of a cache line or more, narrower than its rows: near its
-        # end, the lines asked for are the first of the next rows' tile,
-        # where the loads go next, not those past its end (another tile's,
-        # or another thread's).
-        # Measured, 64 MiB, 2 threads: C arrays (rows, n) along axis 0 in
-        # tiles of half a row of 4 or 8 KiB, 1.1 to 1.45 times as fast;
-        # (64, 512, m) C arrays along axis 0 and Fortran along axis 2, 0.98
-        # to 1.12; on one thread, 0.9 to 1.1.
-        rows_asked += ahead // tile_bytes * count * reduced_stride
-        ahead %= tile_bytes
-        while j < width:
-            for u in range(count):
-                for k in range(lines):
-                    prefetch(rows_asked + ahead + u * reduced_stride + k * CACHE_LINE)
-            ahead += span * stride
-            while ahead >= tile_bytes:
-                ahead -= tile_bytes
-                rows_asked += count * reduced_stride
-            if count == FOLD_ROWS:
-                fold_rows_at(row, reduced_stride, r, j, min(j + span, width), stride,
-                             chunk_best, chunk_index, last, inf_bits, coding)
-            else:
-                fold_row_at(row, r, j, min(j + span, width), stride, chunk_best,
-                            chunk_index, last, inf_bits, coding)
-            j += span
+    if count == FOLD_ROWS:
+        # (After the test above: the compiler then knows the tile is
+        # contiguous, and vectorizes.)
+        fold_rows_at(row, reduced_stride, r, 0, width, stride, chunk_best, chunk_index,
+                     last, inf_bits, coding)
         return
     while j < width:
-        for u in range(count):
-            for k in range(lines):
-                prefetch(row + u * reduced_stride + j * stride + k * CACHE_LINE + ahead)
-        if count == FOLD_ROWS:
-            fold_rows_at(row, reduced_stride, r, j, min(j + span, width), stride,
-                         chunk_best, chunk_index, last, inf_bits, coding)
-        else:
-            fold_row_at(row, r, j, min(j + span, width), stride, chunk_best, chunk_index,
-                        last, inf_bits, coding)
+        for k in range(FOLD_ROWS):
+            prefetch(row + j * stride + k * CACHE_LINE + PREFETCH_BYTES)
+        fold_row_at(row, r, j, min(j + span, width), stride, chunk_best, chunk_index,
+                    last, inf_bits, coding)
         j += span
 
 
@@ -662,10 +636,10 @@ cdef void column_chunk(
                    chunk_best, chunk_index, last, inf_bits, coding)
         return
     while r < rows:
-        # Rows that follow each other in memory are one stream already, and
-        # a strided tile's loads are scalar anyway.
+        # Rows that follow each other in memory are one stream already (up
+        # to FOLD_ROW_BYTES), and a strided tile's loads are scalar anyway.
         if (r + FOLD_ROWS <= rows and stride == <Py_ssize_t>sizeof(key_t)
-                and reduced_stride != width * stride):
+                and (reduced_stride != width * stride or reduced_stride >= FOLD_ROW_BYTES)):
             fold_tile(p + r * reduced_stride, reduced_stride, r, FOLD_ROWS, width, stride,
                       chunk_best, chunk_index, last, inf_bits, coding)
             r += FOLD_ROWS

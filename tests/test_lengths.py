@@ -147,11 +147,13 @@ def test_columns(dtype, kernels):
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_column_tiles(dtype, kernels):
-    # Many columns: the edges of column tiles, with ties and NaNs within columns.
+    # Many columns: the edges of column tiles, with ties and NaNs within columns;
+    # rows folded several at a time (rows of a tile, or whole rows of 4 KiB or
+    # more) and one at a time (the rest).
     rng = np.random.default_rng(3)
     for n in LENGTHS:
         pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
-        data = rng.choice(pool, size=(5, n))
+        data = rng.choice(pool, size=(19, n))
         check_all(data, 0)
         check_all(np.asfortranarray(data.T), 1)
 
