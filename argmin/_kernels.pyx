@@ -144,6 +144,34 @@ cdef extern from *:
 
 cdef extern from *:
     """
+    #if defined(__AVX512F__)
+    #include <immintrin.h>
+    #define argmin_line_past_caches(p, q) \
+        _mm512_stream_si512((void *)(p), _mm512_loadu_si512((const void *)(q)))
+    #elif defined(__AVX__)
+    #include <immintrin.h>
+    #define argmin_line_past_caches(p, q) ( \
+        _mm256_stream_si256((__m256i *)(p), _mm256_loadu_si256((const __m256i *)(q))), \
+        _mm256_stream_si256((__m256i *)(p) + 1, _mm256_loadu_si256((const __m256i *)(q) + 1)))
+    #elif defined(__x86_64__) || defined(_M_X64)
+    #include <emmintrin.h>
+    #define argmin_line_past_caches(p, q) ( \
+        _mm_stream_si128((__m128i *)(p), _mm_loadu_si128((const __m128i *)(q))), \
+        _mm_stream_si128((__m128i *)(p) + 1, _mm_loadu_si128((const __m128i *)(q) + 1)), \
+        _mm_stream_si128((__m128i *)(p) + 2, _mm_loadu_si128((const __m128i *)(q) + 2)), \
+        _mm_stream_si128((__m128i *)(p) + 3, _mm_loadu_si128((const __m128i *)(q) + 3)))
+    #else
+    #include <string.h>
+    #define argmin_line_past_caches(p, q) memcpy((p), (q), 64)
+    #endif
+    """
+    # The cache line of eight int64 at q (anywhere) stored past the caches
+    # at p (on a cache line).
+    void line_past_caches "argmin_line_past_caches"(int64_t* p, const int64_t* q) nogil
+
+
+cdef extern from *:
+    """
     typedef struct argmin_integer_coding_s argmin_integer_coding;
     typedef struct argmin_float_coding_s argmin_float_coding;
     typedef struct argmin_unsigned_coding_s argmin_unsigned_coding;
@@ -1475,6 +1503,21 @@ cdef void write_across(
     write_positions(layout, o, first + tail, width - tail, index + tail, flip, shift)
 
 
+cdef inline void write_line(
+    int64_t* p, const int64_t* line, bint past_caches, bint aligned,
+) noexcept nogil:
+    # Store a line of OUT_BLOCK indices at p: past the caches if
+    # past_caches, as one vector if p is aligned on a cache line.
+    cdef Py_ssize_t b
+    if past_caches and aligned:
+        line_past_caches(p, line)
+    elif past_caches:
+        for b in range(OUT_BLOCK):
+            store_past_caches(&p[b], line[b])
+    else:
+        memcpy(p, line, CACHE_LINE)
+
+
 cdef void write_tile(
     const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
     Py_ssize_t streams, bint apart, const int64_t* index, bint past_caches,
@@ -1488,10 +1531,12 @@ cdef void write_tile(
     # the reduced axis was walked backwards: (i ^ flip) + shift, without a
     # branch, and the strides held in locals (the stores could change the
     # layout, for all the compiler knows), so that the copies vectorize.
-    cdef Py_ssize_t j, b, stride
+    cdef Py_ssize_t j = 0, b, u, stride
     cdef Py_ssize_t step = 1 if apart else streams, across = width if apart else 1
     cdef int64_t flip = -1 if layout.flip else 0
     cdef int64_t shift = layout.reduced_len if layout.flip else 0
+    cdef int64_t lines[OUT_BLOCK * OUT_BLOCK]
+    cdef bint aligned
     if layout.column_ndim == 0:
         o[0] = (index[0] ^ flip) + shift   # rows: one element
     elif layout.column_ndim == 1:
@@ -1499,16 +1544,35 @@ cdef void write_tile(
         if streams == 1:
             for j in range(width):
                 o[(first + j) * stride] = (index[j] ^ flip) + shift
-        elif past_caches:
-            for j in range(width):
-                for b in range(streams):
-                    store_past_caches(&o[(first + j) * stride + b],
-                                      (index[j * step + b * across] ^ flip) + shift)
-            drain_stores()
         else:
-            for j in range(width):
+            if apart and streams == OUT_BLOCK:
+                # A whole block written apart: OUT_BLOCK column positions at
+                # a time, their indices transposed into lines (in registers:
+                # the compiler vectorizes the loop pair) stored whole.
+                # Measured against an index at a time, Fortran arrays
+                # (n, 512, m) along axis 0, rows of 16 to 128 elements: 64
+                # MiB, 2 threads, 1.0 to 1.19 times as fast; 4 to 16 MiB, one
+                # thread, 1.04 to 1.11.
+                aligned = (stride % OUT_BLOCK == 0
+                           and <size_t>(o + first * stride) % CACHE_LINE == 0)
+                while j + OUT_BLOCK <= width:
+                    for u in range(OUT_BLOCK):
+                        for b in range(OUT_BLOCK):
+                            lines[u * OUT_BLOCK + b] = (index[b * width + j + u] ^ flip) + shift
+                    for u in range(OUT_BLOCK):
+                        write_line(&o[(first + j + u) * stride], &lines[u * OUT_BLOCK],
+                                   past_caches, aligned)
+                    j += OUT_BLOCK
+            while j < width:
                 for b in range(streams):
-                    o[(first + j) * stride + b] = (index[j * step + b * across] ^ flip) + shift
+                    if past_caches:
+                        store_past_caches(&o[(first + j) * stride + b],
+                                          (index[j * step + b * across] ^ flip) + shift)
+                    else:
+                        o[(first + j) * stride + b] = (index[j * step + b * across] ^ flip) + shift
+                j += 1
+            if past_caches:
+                drain_stores()
     elif (layout.column_ndim == 2 and -1 <= layout.column_out_stride[0] <= 1
             and not -OUT_BLOCK <= layout.column_out_stride[1] <= OUT_BLOCK):
         write_across(layout, o, first, width, index, flip, shift)
