@@ -145,11 +145,11 @@ cdef extern from *:
 
 cdef extern from *:
     """
-    #if defined(__AVX512F__)
+    #if (defined(__x86_64__) || defined(_M_X64)) && defined(__AVX512F__)
     #include <immintrin.h>
     #define argmin_line_past_caches(p, q) \
         _mm512_stream_si512((void *)(p), _mm512_loadu_si512((const void *)(q)))
-    #elif defined(__AVX__)
+    #elif (defined(__x86_64__) || defined(_M_X64)) && defined(__AVX__)
     #include <immintrin.h>
     #define argmin_line_past_caches(p, q) ( \
         _mm256_stream_si256((__m256i *)(p), _mm256_loadu_si256((const __m256i *)(q))), \
