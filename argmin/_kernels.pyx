@@ -1504,13 +1504,11 @@ cdef void write_across(
     write_positions(layout, o, first + tail, width - tail, index + tail, flip, shift)
 
 
-cdef inline void write_line(
-    int64_t* p, const int64_t* line, bint past_caches, bint aligned,
-) noexcept nogil:
+cdef inline void write_line(int64_t* p, const int64_t* line, bint past_caches) noexcept nogil:
     # Store a line of OUT_BLOCK indices at p: past the caches if
-    # past_caches, as one vector if p is aligned on a cache line.
+    # past_caches, as one vector where p starts a cache line.
     cdef Py_ssize_t b
-    if past_caches and aligned:
+    if past_caches and <size_t>p % CACHE_LINE == 0:
         line_past_caches(p, line)
     elif past_caches:
         for b in range(OUT_BLOCK):
@@ -1537,7 +1535,6 @@ cdef void write_tile(
     cdef int64_t flip = -1 if layout.flip else 0
     cdef int64_t shift = layout.reduced_len if layout.flip else 0
     cdef int64_t lines[OUT_BLOCK * OUT_BLOCK]
-    cdef bint aligned
     if layout.column_ndim == 0:
         o[0] = (index[0] ^ flip) + shift   # rows: one element
     elif layout.column_ndim == 1:
@@ -1546,34 +1543,37 @@ cdef void write_tile(
             for j in range(width):
                 o[(first + j) * stride] = (index[j] ^ flip) + shift
         else:
-            if apart and streams == OUT_BLOCK:
-                # A whole block written apart: OUT_BLOCK column positions at
-                # a time, their indices transposed into lines (in registers:
-                # the compiler vectorizes the loop pair) stored whole.
+            if streams == OUT_BLOCK:
+                # Whole blocks: OUT_BLOCK column positions at a time, their
+                # indices gathered into a buffer of lines (transposed when
+                # apart: the compiler vectorizes the loop pair) stored whole.
                 # Measured against an index at a time, Fortran arrays
                 # (n, 512, m) along axis 0, rows of 16 to 128 elements: 64
                 # MiB, 2 threads, 1.0 to 1.19 times as fast; 4 to 16 MiB, one
                 # thread, 1.04 to 1.11.
-                aligned = (stride % OUT_BLOCK == 0
-                           and <size_t>(o + first * stride) % CACHE_LINE == 0)
                 while j + OUT_BLOCK <= width:
+                    if apart:
+                        for u in range(OUT_BLOCK):
+                            for b in range(OUT_BLOCK):
+                                lines[u * OUT_BLOCK + b] = (index[b * width + j + u] ^ flip) + shift
+                    else:
+                        for u in range(OUT_BLOCK * OUT_BLOCK):
+                            lines[u] = (index[j * OUT_BLOCK + u] ^ flip) + shift
                     for u in range(OUT_BLOCK):
-                        for b in range(OUT_BLOCK):
-                            lines[u * OUT_BLOCK + b] = (index[b * width + j + u] ^ flip) + shift
-                    for u in range(OUT_BLOCK):
-                        write_line(&o[(first + j + u) * stride], &lines[u * OUT_BLOCK],
-                                   past_caches, aligned)
+                        write_line(&o[(first + j + u) * stride], &lines[u * OUT_BLOCK], past_caches)
                     j += OUT_BLOCK
-            while j < width:
-                for b in range(streams):
-                    if past_caches:
+            if past_caches:
+                while j < width:
+                    for b in range(streams):
                         store_past_caches(&o[(first + j) * stride + b],
                                           (index[j * step + b * across] ^ flip) + shift)
-                    else:
-                        o[(first + j) * stride + b] = (index[j * step + b * across] ^ flip) + shift
-                j += 1
-            if past_caches:
+                    j += 1
                 drain_stores()
+            else:
+                while j < width:
+                    for b in range(streams):
+                        o[(first + j) * stride + b] = (index[j * step + b * across] ^ flip) + shift
+                    j += 1
     elif (layout.column_ndim == 2 and -1 <= layout.column_out_stride[0] <= 1
             and not -OUT_BLOCK <= layout.column_out_stride[1] <= OUT_BLOCK):
         write_across(layout, o, first, width, index, flip, shift)

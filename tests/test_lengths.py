@@ -274,7 +274,11 @@ def test_blocked_columns(dtype, stream_bytes, shift, kernels):
             lines = np.asfortranarray(rng.choice(pool, size=(n, 5, 3, 16)))
             check_all(lines, 0, (1, 3))
             check_all(lines[:, ::-1, :, 8:], 0, (1, 2))
-            check_all(np.asfortranarray(rng.choice(pool, size=(n, 37, 24))), 0, (1, 2, 3))
+            check_all(x[:, ::-1], 0)
+            wide = np.asfortranarray(rng.choice(pool, size=(n, 37, 24)))
+            check_all(wide, 0, (1, 2, 3))
+            check_all(wide[:, ::-1], 0, (1, 3))
+            check_all(wide[::-1], 0)
         x = np.asfortranarray(rng.choice(pool, size=(140_000, 2, 9)))
         x[[69_999, 70_000, 70_000, 5, 139_999], [0, 0, 1, 1, 1], [0, 8, 8, 8, 8]] = low_values(dtype)[0]
         check_all(x, 0, (1, 32))
@@ -370,6 +374,10 @@ def test_short_rows(dtype, row_way):
             check_all(fortran, 0, (1, 3))
             check_all(fortran[:, 1:, ::2], 0, (1, 3))
             check_all(fortran[::-1], 0)
+            # Whole blocks whose output lines start on a cache line.
+            fortran = np.asfortranarray(rng.choice(pool, size=(n, 9, 16)))
+            check_all(fortran, 0, (1, 3))
+            check_all(fortran[::-1, ::-1], 0)
             # The same with the output-contiguous axis outermost in memory.
             fortran = np.asfortranarray(rng.choice(pool, size=(n, 3, 5, 11)))
             check_all(fortran, 0, (1, 3))
