@@ -324,6 +324,11 @@ cdef enum:
     # 64 GB/s (uint8) and 35 against 57 to 66 (int16).
     ALIAS_SPAN = 4096
     SCRATCH_SHIFT = 3072
+    # Pages of memory (the smallest), and the fewest bytes of output whose
+    # pages are touched before blocks are written (see reduce_layout):
+    # smaller outputs come from memory the allocator keeps, already mapped.
+    PAGE_BYTES = 4096
+    TOUCH_BYTES = 32 << 20
     # How far ahead of the loads a stream is asked for.
     PREFETCH_BYTES = 4096
     # Contiguous rows of fewer bytes are asked for ahead (row_argmin); longer
@@ -383,6 +388,7 @@ cdef struct Layout:
     bint flip                 # the reduced axis was walked backwards
     bint last                 # select_last_index, in memory order
     int64_t* out
+    int64_t* out_start        # the output's lowest address
     # The column: axes whose input positions are evenly spaced by
     # column_stride (the row's single element in rows mode), innermost last.
     Py_ssize_t column_len
@@ -1734,6 +1740,15 @@ cdef inline Py_ssize_t line_shift(const Layout* layout) noexcept nogil:
     return <size_t>layout.out // sizeof(int64_t) % OUT_BLOCK
 
 
+cdef void touch_pages(char* p, Py_ssize_t nbytes, int num_threads) noexcept nogil:
+    # A zero written to every page of nbytes at p, the pages split evenly
+    # between the threads.
+    cdef Py_ssize_t k
+    for k in prange((nbytes + PAGE_BYTES - 1) // PAGE_BYTES, schedule='static',
+                    num_threads=num_threads):
+        p[k * PAGE_BYTES] = 0
+
+
 cdef int reduce_layout(
     const Layout* layout, int num_threads, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
@@ -1742,7 +1757,7 @@ cdef int reduce_layout(
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
     cdef Py_ssize_t outer = 1, widest, tile_len, chunk_capacity, items, work, w, t, inner, blocks
-    cdef Py_ssize_t narrow
+    cdef Py_ssize_t narrow, out_bytes
     cdef Py_ssize_t misalign
     cdef bint rows_follow, grouped, blocks_pay, whole, consecutive
     cdef Py_ssize_t thread_bytes, head_bytes, chunk_bytes, slack
@@ -1758,6 +1773,7 @@ cdef int reduce_layout(
         outer *= layout.outer_len[d]
     if outer == 0:
         return 0
+    out_bytes = outer * layout.column_len * sizeof(int64_t)
     # A tile spans TILE_BYTES of each row: strided tiles (short rows read as
     # columns) are shorter, so that the lines they touch stay in cache until
     # the next row reads them.
@@ -1906,6 +1922,16 @@ cdef int reduce_layout(
 
     if num_threads > 1:
         threads_have_run = True
+        if tiling.block > 1 and out_bytes >= TOUCH_BYTES:
+            # Blocks write lines all over the output, each thread: the
+            # operating system clears a page of fresh memory at its first
+            # write, one thread at a time, the others waiting for it.
+            # Touched first, the pages split between the threads, Fortran
+            # arrays (2 and 16, 512, m) along axis 0, 64 MiB, 2 threads:
+            # outputs of 32 to 256 MiB 1.25 to 1.32 times as fast.  (Outputs
+            # written in order measured up to 17% slower touched first:
+            # their pages are cleared as they are written, the threads apart.)
+            touch_pages(<char*>layout.out_start, out_bytes, num_threads)
         for w in prange(work, schedule='static', num_threads=num_threads):
             reduce_item(layout, &tiling, w, &scratch[argmin_thread_num()],
                         partial_best, partial_index, inf_bits, coding)
@@ -2131,7 +2157,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
             stride *= shape[d]
 
     layout.data = <const char*>cnp.PyArray_DATA(data)
-    layout.out = <int64_t*>cnp.PyArray_DATA(out)
+    layout.out = layout.out_start = <int64_t*>cnp.PyArray_DATA(out)
     layout.reduced_len = n
     layout.reduced_stride = strides[axis] if n > 1 else size
     layout.flip = layout.reduced_stride < 0

@@ -289,6 +289,18 @@ def test_blocked_columns(dtype, stream_bytes, shift, kernels):
         kernels.parallel_threshold(threshold)
 
 
+@pytest.mark.parametrize("dtype", [np.dtype("uint8"), np.dtype("float32")], ids=str)
+def test_blocks_into_fresh_output(dtype, kernels):
+    # Blocks written into an output of 32 MiB or more, whose pages the
+    # threads touch before they write the blocks: rows of 2 along the first
+    # axis of a Fortran array, forwards and backwards.
+    rng = np.random.default_rng(17)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    x = np.asfortranarray(rng.choice(pool, size=(2, 512, 8200)))
+    check_all(x, 0, (1, 2, 3))
+    check_all(x[:, ::-1, ::-1], 0, (2,))
+
+
 @pytest.mark.parametrize("dtype", [np.dtype("int8"), np.dtype("uint8")], ids=str)
 @pytest.mark.parametrize("width", [2, 3])
 def test_narrow_columns_across_chunks(dtype, width, kernels):
