@@ -96,6 +96,20 @@ cdef extern from *:
 
 cdef extern from *:
     """
+    static int argmin_cpu_is_intel(void) {
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+        __builtin_cpu_init();
+        return __builtin_cpu_is("intel");
+    #else
+        return 0;
+    #endif
+    }
+    """
+    int argmin_cpu_is_intel() nogil
+
+
+cdef extern from *:
+    """
     #if defined(__AVX512F__)
     #define ARGMIN_REGISTER_BYTES 64
     #elif defined(__AVX2__)
@@ -332,10 +346,7 @@ cdef enum:
     # How far ahead of the loads a stream is asked for.
     PREFETCH_BYTES = 4096
     # Contiguous rows of fewer bytes are asked for ahead (row_argmin); longer
-    # ones measured faster left to the hardware prefetchers (C arrays along
-    # axis 1, 64 MiB, 1 and 2 threads, AVX-512 and AVX2: rows of 3000 and
-    # 30000 elements 1.0 to 1.57 times as fast, of 1000 about the same;
-    # asked for, uint8 rows of 300 1.09 times as fast, 1.37 with AVX2).
+    # ones too where ask_rows.
     ASKED_ROW_BYTES = 1024
     # How far ahead each of the OUT_BLOCK streams of paired short rows is
     # asked for (measured: 512 to 1024 bytes; a single stream of them was
@@ -362,6 +373,21 @@ cdef enum:
 # benchmarks/rows.py, and the arrays of default_min_row_len).
 cdef Py_ssize_t short_row_len = -1
 cdef Py_ssize_t min_row_len = -1
+
+# Whether rows that the hardware prefetchers follow anyway are asked for
+# PREFETCH_BYTES ahead in software too: rows of ASKED_ROW_BYTES or more
+# (row_argmin), and short rows kept for a search (short_rows_argmin).
+# Measured with C arrays along their last axis, 64 MiB, 1 and 2 threads,
+# random values.  On an Intel Xeon (AVX-512, 2 cores of a server), asked for:
+# rows of 1 and 2 KiB 1.1 to 1.64 times as fast, of 4096 elements 1.04 to
+# 1.24, of 32768 0.99 to 1.18, and float64 rows of 64 along the first axis of
+# Fortran arrays 1.3; uint8 rows of 32768, which their minimum 0 ends early,
+# 0.67 times (the 4 KiB asked for past it wasted).  On AMD EPYC Zen 4 and Zen
+# 3 (AVX-512 and AVX2), left to the hardware prefetchers: rows of 2 KiB 1.1
+# to 1.8 times as fast, of 256 bytes to 1 KiB 0.95 to 1.28, of 3000 and
+# 30000 elements 1.0 to 1.57, of 1000 about the same.  So: asked for on
+# Intel CPUs.
+cdef bint ask_rows = argmin_cpu_is_intel()
 
 # Inputs of at least stream_bytes come from memory rather than a cache, and
 # their output blocks are written past the caches: the lines of a tile's
@@ -736,7 +762,8 @@ cdef Py_ssize_t row_argmin(
     # and only a block that improves the running minimum is searched again
     # for its index (in cache by then).  A row of less than ASKED_ROW_BYTES
     # is asked for PREFETCH_BYTES ahead, every line of each lane step; longer
-    # rows are left to the hardware prefetchers.
+    # rows too where ask_rows, and are otherwise left to the hardware
+    # prefetchers.
     # A local array, not a pointer into one: GCC then knows that no load
     # from p reads it and keeps the lanes in registers across the steps (the
     # lanes stored and loaded back at each step measured 1.1 to 1.4 times as
@@ -747,7 +774,7 @@ cdef Py_ssize_t row_argmin(
     cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
     cdef Py_ssize_t i = start, j, k, t, steps, best_index = start
-    cdef bint ask = (stop - start) * size < ASKED_ROW_BYTES
+    cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
     cdef key_t block_min, v
     cdef key_t floor = key_min(minimum)
     while i < stop and stop - start >= width:
@@ -1264,12 +1291,9 @@ cdef void short_rows_argmin(
     # int32 rows of 512, int16 rows of 1024); without it, those rows and
     # rows of 16 to 200 measured 1.0 to 3.2 times as fast, as fast as the
     # copy at its best (the same with AVX2 and without).  Those rows are
-    # left to the hardware prefetchers: asked for PREFETCH_BYTES ahead, a
-    # burst of a row's lines, they measured up to 1.8 times as slow (64 MiB,
-    # 1 and 2 threads, AVX-512 and AVX2: rows of 2 KiB in C arrays along axis
-    # 1 and in Fortran arrays along axis 0 1.1 to 1.8 times as fast without,
-    # rows of 256 bytes to 1 KiB 0.95 to 1.28 times).
-    cdef Py_ssize_t size = sizeof(key_t), r, b, j
+    # asked for PREFETCH_BYTES ahead, a burst of a row's lines, where
+    # ask_rows, and are otherwise left to the hardware prefetchers.
+    cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
     cdef int32_t i, n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t minimum, v
@@ -1291,10 +1315,14 @@ cdef void short_rows_argmin(
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, lanes, halved)
         return
+    ahead = rows_ahead(PREFETCH_BYTES, row_stride)
+    lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
     for r in range(width):
         for b in range(streams):
             j = r * streams + b
             q = p + r * row_stride + b * stream_stride + start * size
+            for k in range(lines):
+                prefetch(q + ahead + k * CACHE_LINE)
             minimum = ~key_min(inf_bits)
             for i in range(n):
                 v = load(q + i * size, inf_bits, coding, True)
@@ -2019,6 +2047,20 @@ def parallel_threshold(nbytes=None):
     previous = parallel_bytes
     if nbytes is not None:
         parallel_bytes = nbytes
+    return previous
+
+
+def prefetch_rows(ask=None):
+    """Whether long rows, and short rows kept for a search, are asked for ahead.
+
+    True by default on Intel CPUs, where that measured faster, and False
+    elsewhere, where the hardware prefetchers alone did.  With ``ask``, set it
+    (for tests and measurements) and return the previous value.
+    """
+    global ask_rows
+    previous = ask_rows
+    if ask is not None:
+        ask_rows = ask
     return previous
 
 
