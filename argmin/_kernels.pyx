@@ -349,8 +349,8 @@ cdef enum:
     # ones too where ask_rows.
     ASKED_ROW_BYTES = 1024
     # How far ahead each of the OUT_BLOCK streams of paired short rows is
-    # asked for (measured: 512 to 1024 bytes; a single stream of them was
-    # fastest left to the hardware prefetchers).
+    # asked for (measured: 512 to 1024 bytes), and a single stream of them
+    # where ask_rows (paired_rows_argmin).
     BLOCK_PREFETCH_BYTES = 512
     # Paired rows in registers, being faster, ask for each stream twice:
     # into the first-level cache VECTOR_PREFETCH_BYTES ahead, and into the
@@ -375,8 +375,9 @@ cdef Py_ssize_t short_row_len = -1
 cdef Py_ssize_t min_row_len = -1
 
 # Whether rows that the hardware prefetchers follow anyway are asked for
-# PREFETCH_BYTES ahead in software too: rows of ASKED_ROW_BYTES or more
-# (row_argmin), and short rows kept for a search (short_rows_argmin).
+# ahead in software too: rows of ASKED_ROW_BYTES or more (row_argmin), short
+# rows kept for a search (short_rows_argmin), and short rows paired in a
+# single stream.
 # Measured with C arrays along their last axis, 64 MiB, 1 and 2 threads,
 # random values.  On an Intel Xeon (AVX-512, 2 cores of a server), asked for:
 # rows of 1 and 2 KiB 1.1 to 1.64 times as fast, of 4096 elements 1.04 to
@@ -386,7 +387,12 @@ cdef Py_ssize_t min_row_len = -1
 # 3 (AVX-512 and AVX2), left to the hardware prefetchers: rows of 2 KiB 1.1
 # to 1.8 times as fast, of 256 bytes to 1 KiB 0.95 to 1.28, of 3000 and
 # 30000 elements 1.0 to 1.57, of 1000 about the same.  So: asked for on
-# Intel CPUs.
+# Intel CPUs.  The same for short rows paired with their positions in a
+# single stream (pair_rows, paired_rows_argmin), C arrays (rows, n) along
+# axis 1: on the Intel Xeon, asked for, rows of 40 to 256 1.0 to 1.31 times
+# as fast (8-bit rows of 160 to 256 1.0 to 1.08); on AMD EPYC, left to the
+# hardware prefetchers, rows of 40 to 128 1.0 to 1.25 times as fast, and
+# Fortran arrays (64 and 128, 512, m) along axis 0 0.99 to 1.14.
 cdef bint ask_rows = argmin_cpu_is_intel()
 
 # Inputs of at least stream_bytes come from memory rather than a cache, and
@@ -1007,7 +1013,7 @@ cdef void paired_rows_argmin(
     while j < width * streams:
         rows = min(<Py_ssize_t>PAIRED_ROWS, width * streams - j)
         for k in range(rows):
-            if streams > 1:
+            if streams > 1 or ask_rows:
                 for s in range(lines):
                     prefetch(q + ahead + s * CACHE_LINE)
             fold_pairs(q, 0, lanes + k * MIN_LANES, True, last, inf_bits, coding)
@@ -1122,16 +1128,15 @@ cdef inline void pair_rows(
     # For paired_vectors_argmin: pairs[r * streams + b], the smaller pair of
     # each two neighbours of row r of tile b, for tile_rows rows from `row`.
     # The streams of several tiles are asked for ahead, each twice; a single
-    # one is left to the hardware prefetchers.  Measured against asking for
-    # it PREFETCH_BYTES ahead, 64 MiB, 1 and 2 threads, AVX-512 and AVX2: C
-    # arrays (rows, n) along axis 1, rows of 40 to 128, 1.0 to 1.25 times as
-    # fast; Fortran arrays (64 and 128, 512, m) along axis 0, 0.99 to 1.14.
-    # (An earlier machine of the same kind measured the prefetch 1.13 to
-    # 1.24 times as fast: int16 rows of 32 and 128, uint8 rows of 128.)
+    # one PREFETCH_BYTES ahead where ask_rows, and is otherwise left to the
+    # hardware prefetchers.
     cdef Py_ssize_t r, b, h, k = 0
     cdef const char* q
     if streams == 1:
         for r in range(tile_rows):
+            if ask_rows:
+                for h in range(lines):
+                    prefetch(row + PREFETCH_BYTES + h * CACHE_LINE)
             pairs[r] = row_pairs(row, second, piece, vectors, offsets, positions, inf_bits, coding)
             row += row_stride
         return

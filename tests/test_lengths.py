@@ -406,18 +406,18 @@ def test_short_rows(dtype, row_way):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 @pytest.mark.parametrize("ask", [False, True], ids=["hardware prefetch", "asked ahead"])
 def test_rows_asked_ahead_or_not(dtype, ask, kernels):
-    # Long rows, and short rows kept for a search (of 300 elements), asked
-    # for ahead in software or left to the hardware prefetchers, whatever
-    # this CPU's default: forwards and backwards, the last rows' requests
-    # reaching past the input, and rows along the first axis of a Fortran
-    # array, read in blocks.
+    # Long rows, short rows kept for a search (300 elements) and short rows
+    # paired with their positions (64 and 200), asked for ahead in software
+    # or left to the hardware prefetchers, whatever this CPU's default:
+    # forwards and backwards, the last rows' requests reaching past the
+    # input, and rows along the first axis of a Fortran array, read in blocks.
     rng = np.random.default_rng(18)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     previous = kernels.prefetch_rows(ask)
     try:
         assert kernels.prefetch_rows() == ask
-        for n in (300, 1025, 5000):
-            x = rng.choice(pool, size=(9, n))
+        for n in (64, 200, 300, 1025, 5000):
+            x = rng.choice(pool, size=(70, n))
             check_all(x, 1, (1, 3))
             check_all(x[::-1, ::-1], 1)
         check_all(np.asfortranarray(rng.choice(pool, size=(300, 7, 19))), 0, (1, 3))
