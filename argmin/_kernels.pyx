@@ -39,7 +39,9 @@ Short rows, and columns, whose outputs lie far apart while those of an outer
 axis lie next to each other (the first axis of a Fortran array), are read
 eight positions of that axis at a time, so that whole lines of output are
 written.  Streams are prefetched ahead of the loads where that measured
-faster than the hardware prefetchers alone.
+faster than the hardware prefetchers alone: the streams of short rows read
+side by side everywhere, rows in a single stream on Intel CPUs only
+(``prefetch_rows``).
 
 Work is split over OpenMP threads by output element, or, when there are fewer
 output tiles than threads (and the tiles are not in blocks), also
