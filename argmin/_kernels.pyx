@@ -39,8 +39,9 @@ Short rows, and columns, whose outputs lie far apart while those of an outer
 axis lie next to each other (the first axis of a Fortran array), are read
 eight positions of that axis at a time, so that whole lines of output are
 written.  Streams are prefetched ahead of the loads where that measured
-faster than the hardware prefetchers alone: the streams of short rows read
-side by side everywhere, rows in a single stream on Intel CPUs only
+faster than the hardware prefetchers alone: paired short rows read side by
+side, or several to a vector, everywhere; long rows, short rows kept for a
+search, and paired short rows read one at a time only on Intel CPUs
 (``prefetch_rows``).
 
 Work is split over OpenMP threads by output element, or, when there are fewer
@@ -342,7 +343,8 @@ cdef enum:
     SCRATCH_SHIFT = 3072
     # Pages of memory (the smallest), and the fewest bytes of output whose
     # pages are touched before blocks are written (see reduce_layout):
-    # smaller outputs come from memory the allocator keeps, already mapped.
+    # glibc's malloc hands back smaller ones from memory it keeps, already
+    # mapped (its threshold for fresh memory grows up to 32 MiB).
     PAGE_BYTES = 4096
     TOUCH_BYTES = 32 << 20
     # How far ahead of the loads a stream is asked for.
@@ -376,12 +378,14 @@ cdef enum:
 cdef Py_ssize_t short_row_len = -1
 cdef Py_ssize_t min_row_len = -1
 
-# Whether rows that the hardware prefetchers follow anyway are asked for
-# ahead in software too: rows of ASKED_ROW_BYTES or more (row_argmin), short
-# rows kept for a search (short_rows_argmin), and short rows paired in a
-# single stream.
+# Whether rows read one at a time, which the hardware prefetchers follow, are
+# asked for ahead in software too: rows of ASKED_ROW_BYTES or more
+# (row_argmin), short rows kept for a search (short_rows_argmin, in every
+# stream), and short rows paired in a single stream.
 # Measured with C arrays along their last axis, 64 MiB, 1 and 2 threads,
-# random values.  On an Intel Xeon (AVX-512, 2 cores of a server), asked for:
+# random values.  On an Intel Xeon (AVX-512, 2 cores of a server whose 480
+# MiB last-level cache held the inputs: main memory was not measured there;
+# one core alone read at most 26 GB/s, latency-bound), asked for:
 # rows of 1 and 2 KiB 1.1 to 1.64 times as fast, of 4096 elements 1.04 to
 # 1.24, of 32768 0.99 to 1.18, and float64 rows of 64 along the first axis of
 # Fortran arrays 1.3; uint8 rows of 32768, which their minimum 0 ends early,
@@ -1130,15 +1134,16 @@ cdef inline void pair_rows(
     # For paired_vectors_argmin: pairs[r * streams + b], the smaller pair of
     # each two neighbours of row r of tile b, for tile_rows rows from `row`.
     # The streams of several tiles are asked for ahead, each twice; a single
-    # one PREFETCH_BYTES ahead where ask_rows, and is otherwise left to the
-    # hardware prefetchers.
-    cdef Py_ssize_t r, b, h, k = 0
+    # one PREFETCH_BYTES ahead (whole rows) where ask_rows, and is otherwise
+    # left to the hardware prefetchers.
+    cdef Py_ssize_t r, b, h, k = 0, single
     cdef const char* q
     if streams == 1:
+        single = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
         for r in range(tile_rows):
             if ask_rows:
                 for h in range(lines):
-                    prefetch(row + PREFETCH_BYTES + h * CACHE_LINE)
+                    prefetch(row + single + h * CACHE_LINE)
             pairs[r] = row_pairs(row, second, piece, vectors, offsets, positions, inf_bits, coding)
             row += row_stride
         return
@@ -1777,11 +1782,12 @@ cdef inline Py_ssize_t line_shift(const Layout* layout) noexcept nogil:
 
 cdef void touch_pages(char* p, Py_ssize_t nbytes, int num_threads) noexcept nogil:
     # A zero written to every page of nbytes at p, the pages split evenly
-    # between the threads.
+    # between the threads: a byte every PAGE_BYTES from p, and the last one
+    # (p need not start a page).
     cdef Py_ssize_t k
-    for k in prange((nbytes + PAGE_BYTES - 1) // PAGE_BYTES, schedule='static',
+    for k in prange((nbytes + PAGE_BYTES - 1) // PAGE_BYTES + 1, schedule='static',
                     num_threads=num_threads):
-        p[k * PAGE_BYTES] = 0
+        p[min(k * PAGE_BYTES, nbytes - 1)] = 0
 
 
 cdef int reduce_layout(
@@ -2058,11 +2064,13 @@ def parallel_threshold(nbytes=None):
 
 
 def prefetch_rows(ask=None):
-    """Whether long rows, and short rows kept for a search, are asked for ahead.
+    """Whether rows read one at a time are asked for ahead in software.
 
-    True by default on Intel CPUs, where that measured faster, and False
-    elsewhere, where the hardware prefetchers alone did.  With ``ask``, set it
-    (for tests and measurements) and return the previous value.
+    Long rows, short rows kept for a search, and short rows paired with their
+    positions in a single stream.  True by default on Intel CPUs, where that
+    measured faster, and False elsewhere, where the hardware prefetchers alone
+    did.  With ``ask``, set it (for tests and measurements) and return the
+    previous value.
     """
     global ask_rows
     previous = ask_rows
