@@ -93,12 +93,7 @@ cdef extern from *:
         return 0;
     #endif
     }
-    """
-    int argmin_cpu_level() nogil
 
-
-cdef extern from *:
-    """
     static int argmin_cpu_is_intel(void) {
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
         __builtin_cpu_init();
@@ -108,6 +103,8 @@ cdef extern from *:
     #endif
     }
     """
+    # What the CPU runs (see cpu_level), and whether Intel made it (see ask_rows).
+    int argmin_cpu_level() nogil
     int argmin_cpu_is_intel() nogil
 
 
@@ -1327,7 +1324,7 @@ cdef void short_rows_argmin(
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, last, inf_bits, coding, lanes, halved)
         return
-    ahead = rows_ahead(PREFETCH_BYTES, row_stride)
+    ahead = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
     lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
     for r in range(width):
         for b in range(streams):
