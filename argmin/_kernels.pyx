@@ -1055,9 +1055,12 @@ cdef extern from "_pairs.h":
     vec_t min16 "argmin_min16"(vec_t a, vec_t b) nogil
     vec_t min32 "argmin_min32"(vec_t a, vec_t b) nogil
     vec_t min64 "argmin_min64"(vec_t a, vec_t b) nogil
-    vec_t halve16 "argmin_halve16"(vec_t a, vec_t b) nogil
-    vec_t halve32 "argmin_halve32"(vec_t a, vec_t b) nogil
-    vec_t halve64 "argmin_halve64"(vec_t a, vec_t b) nogil
+    void halve16 "argmin_halve16"(vec_t* v, Py_ssize_t count, int level) nogil
+    void halve32 "argmin_halve32"(vec_t* v, Py_ssize_t count, int level) nogil
+    void halve64 "argmin_halve64"(vec_t* v, Py_ssize_t count, int level) nogil
+    vec_t spread16 "argmin_spread16"(vec_t v, vec_t index) nogil
+    vec_t spread32 "argmin_spread32"(vec_t v, vec_t index) nogil
+    vec_t spread64 "argmin_spread64"(vec_t v, vec_t index) nogil
 
 
 cdef inline vec_t pair_up(
@@ -1080,12 +1083,21 @@ cdef inline vec_t lower(vec_t a, vec_t b, key_t k) noexcept nogil:
     return min64(a, b)
 
 
-cdef inline vec_t halve(vec_t a, vec_t b, key_t k) noexcept nogil:
+cdef inline void halve(vec_t* v, Py_ssize_t count, int level, key_t k) noexcept nogil:
     if key_t is int8_t:
-        return halve16(a, b)
+        halve16(v, count, level)
     elif key_t is int16_t:
-        return halve32(a, b)
-    return halve64(a, b)
+        halve32(v, count, level)
+    else:
+        halve64(v, count, level)
+
+
+cdef inline vec_t spread(vec_t v, vec_t index, key_t k) noexcept nogil:
+    if key_t is int8_t:
+        return spread16(v, index)
+    elif key_t is int16_t:
+        return spread32(v, index)
+    return spread64(v, index)
 
 
 cdef inline void set_pair(char* pairs, Py_ssize_t k, int64_t pair, key_t key) noexcept nogil:
@@ -1229,23 +1241,37 @@ cdef void paired_vectors_argmin(
             set_pair(even if e % 2 == 0 else odd, e // 2, position, inf_bits)
         positions[2 * c] = load_vec(even)
         positions[2 * c + 1] = load_vec(odd)
+    # Rows read together: their vectors spread as lanes of `per` rows
+    # (spread), halved from level `spread_level` on.
+    cdef vec_t spreading = positions[0]
+    cdef int level, spread_level = 0
+    if per > 1:
+        for e in range(group):
+            set_pair(even, e, (e % per) * (group // per) + e // per, inf_bits)
+        spreading = load_vec(even)
+        while 1 << spread_level < per:
+            spread_level += 1
     while j < width * streams:
         tile_rows = min(group_rows, width - r)
         rows = tile_rows * streams
         if per > 1 and rows == group:
             # Row k's pairs are n / 2 lanes from (k % per) * n / 2 of vector
-            # k / per: as the single rows' after their first halvings, so in
-            # the end too lane k holds row k's pair.  The stream asked for
-            # PREFETCH_BYTES ahead (measured, C arrays along axis 1, 2
-            # threads: 5% to 9% faster than the hardware prefetchers alone,
-            # for uint8 rows of 16 and 32, int16 rows of 16, float32 rows of 8).
+            # k / per, spread as the single rows' lanes after their first
+            # halvings, so in the end too lane k holds row k's pair.  The
+            # stream asked for PREFETCH_BYTES ahead (measured, C arrays along
+            # axis 1, 2 threads: 5% to 9% faster than the hardware
+            # prefetchers alone, for uint8 rows of 16 and 32, int16 rows of
+            # 16, float32 rows of 8).
             count = group // per
+            level = spread_level
             for k in range(count):
                 prefetch(row + PREFETCH_BYTES)
-                pairs[k] = pair_up(row, row, VECTOR_BYTES, positions, inf_bits, coding)
+                pairs[k] = spread(pair_up(row, row, VECTOR_BYTES, positions, inf_bits, coding),
+                                  spreading, inf_bits)
                 row += VECTOR_BYTES
         else:
             count = group
+            level = 0
             # Rows of a vector or more: their first piece a whole vector, a
             # constant in this call's loads (measured with AVX2, Fortran
             # arrays (64, 512, m) along axis 0, 64 MiB, 2 threads: uint8 1.12
@@ -1264,8 +1290,8 @@ cdef void paired_vectors_argmin(
                 pairs[k] = pairs[0]   # lanes of no row
         while count > 1:
             count //= 2
-            for k in range(count):
-                pairs[k] = halve(pairs[2 * k], pairs[2 * k + 1], inf_bits)
+            halve(pairs, count, level, inf_bits)
+            level += 1
         store_vec(even, pairs[0])
         for k in range(rows):
             take_pair(get_pair(even, k, inf_bits), 8 * size, start, last,
