@@ -429,6 +429,37 @@ def test_rows_asked_ahead_or_not(dtype, ask, kernels):
         kernels.prefetch_rows(previous)
 
 
+def nan_bits(dtype):
+    """Bit patterns of NaNs of both signs: the smallest and largest payloads, a quiet NaN
+    and one between."""
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    sign = 1 << (8 * dtype.itemsize - 1)
+    inf = int(np.array(np.inf).astype(dtype).view(unsigned))
+    quiet = int(np.array(np.nan).astype(dtype).view(unsigned)) & (sign - 1)
+    payloads = [inf + 1, quiet, (inf + sign) // 2, sign - 1]
+    return np.array(payloads + [sign | bits for bits in payloads], dtype=unsigned)
+
+
+@pytest.mark.parametrize("dtype", oracle.FLOAT_TYPES, ids=str)
+@pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
+def test_nan_payloads(dtype, row_way):
+    # Rows of none to five NaNs of several payloads and signs, whose keys
+    # differ, although every NaN is the minimum: the first (or last) NaN wins,
+    # whichever its key.  Rows read each way, and down the columns.
+    rng = np.random.default_rng(16)
+    nans = nan_bits(dtype)
+    for n in (2, 7, 16, 33, 64, 65, 128, 256, 300, 1024, 1025, 4097):
+        x = rng.uniform(-100, 100, (23, n)).astype(dtype)
+        bits = x.view(nans.dtype)
+        for row, count in enumerate(rng.integers(0, 6, 23)):
+            bits[row, rng.choice(n, min(count, n), replace=False)] = rng.choice(nans, min(count, n))
+        check_all(x, 1, (1, 3))
+        check_all(x[:, ::-1], 1)
+        check_all(np.asfortranarray(x.T), 0, (1, 3))
+        check_all(np.asfortranarray(x.reshape(23, n, 1).transpose(1, 0, 2)), 0)
+        check_all(np.ascontiguousarray(x.T), 0)
+
+
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows_split_between_threads(dtype):
     # Rows that overlap in memory (a broadcast row) and many threads: each
