@@ -116,9 +116,8 @@ static inline argmin_vec argmin_min64(argmin_vec a, argmin_vec b) { return _mm51
  * the vector: the smaller of lanes 2k and 2k + 1 of v[2k] fill the first half
  * of v[k], those of v[2k + 1] the second (two permutations, vpermt2d or
  * vpermt2q, and a minimum). */
-static const int16_t argmin_even_lanes[32] = {
-    0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
-    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62};
+static const int16_t argmin_even_lanes[16] = {
+    0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30};
 
 /* EVEN: the even lanes' numbers in lanes of W bits (the odd ones follow
  * them), from argmin_even_lanes. */
