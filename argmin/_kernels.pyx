@@ -469,12 +469,11 @@ cdef inline key_t load(
     elif coding_t is unsigned_coding:
         return bits ^ key_min(bits)
     magnitude = bits & ~key_min(bits)
-    if nan_past:
-        sign = bits >> (8 * sizeof(key_t) - 1)
-        return (magnitude ^ sign) - sign
-    if select_free:
+    if select_free or nan_past:
         # All ones for a negative value (whose magnitude is negated), and for a NaN.
         sign = bits >> (8 * sizeof(key_t) - 1)
+        if nan_past:
+            return (magnitude ^ sign) - sign
         nan = -<key_t>(magnitude > inf_bits)
         return (((magnitude ^ sign) - sign) & ~nan) | (key_min(bits) & nan)
     if magnitude > inf_bits:
@@ -1340,9 +1339,9 @@ cdef void short_rows_argmin(
     # rows after one that held a NaN, until one holds none: measured, C
     # arrays (64, 512, m) along axis 2, 64 MiB, float16, bfloat16, float32
     # and float64 rows 1.07 to 1.15 times as fast (float32 rows each with a
-    # NaN as fast).  Those rows are asked for
-    # PREFETCH_BYTES ahead, a burst of a row's lines, where ask_rows, and
-    # are otherwise left to the hardware prefetchers.
+    # NaN as fast).  Those rows are asked for PREFETCH_BYTES ahead, a burst
+    # of a row's lines, where ask_rows, and are otherwise left to the
+    # hardware prefetchers.
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
     cdef int32_t i, n = <int32_t>(stop - start)
     cdef const char* q
