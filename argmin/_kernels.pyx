@@ -1150,7 +1150,7 @@ cdef inline void pair_rows(
     # The streams of several tiles are asked for ahead, each twice; a single
     # one PREFETCH_BYTES ahead (whole rows) where ask_rows, a row's first
     # line outside a loop (8-bit rows of 64, Fortran arrays along axis 0, 64
-    # MiB: 1.05 to 1.08 times as fast), and is otherwise left to the
+    # MiB: 1.03 to 1.08 times as fast), and is otherwise left to the
     # hardware prefetchers.
     cdef Py_ssize_t r, b, h, k = 0, single
     cdef const char* q
@@ -1338,7 +1338,7 @@ cdef void short_rows_argmin(
     # again with it only for a row whose keys show a NaN, and at once for the
     # rows after one that held a NaN, until one holds none: measured, C
     # arrays (64, 512, m) along axis 2, 64 MiB, float16, bfloat16, float32
-    # and float64 rows 1.07 to 1.15 times as fast (float32 rows each with a
+    # and float64 rows 1.02 to 1.15 times as fast (float32 rows each with a
     # NaN as fast).  Those rows are asked for PREFETCH_BYTES ahead, a burst
     # of a row's lines, where ask_rows, and are otherwise left to the
     # hardware prefetchers.
