@@ -68,9 +68,16 @@ def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=
     num_threads : int, optional
         Most OpenMP threads to use; more than 1024 count as 1024.  By
         default, as many as OpenMP allows (``OMP_NUM_THREADS``, or a
-        ``threadpoolctl`` limit).  Small inputs use one thread whatever this
-        says, and so does a process forked from one that had run threads
-        (OpenMP cannot start there).  The result does not depend on it.
+        ``threadpoolctl`` limit in the calling thread) less those that
+        other argmin calls of the process run at the same moment, and one
+        inside an OpenMP parallel region.  A default call whose threads
+        took longer than one thread would have (cores busy with other
+        work) makes the next default calls run on one thread until they
+        have spent 4 times that loss (up to 64 times where threads keep
+        failing); then threads are tried again.  Small
+        inputs use one thread whatever this says, and so does a process
+        forked from one that had run threads (OpenMP cannot start there).
+        The result does not depend on it.
 
     Returns
     -------

@@ -89,13 +89,13 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
         axis = _rules.normalize_axis(axis, len(shape))
     _rules.check_axis_length(shape, axis)
     if num_threads is None:
-        num_threads = kernels.max_threads()
+        num_threads = 0 if _thread_cap > 1 else 1  # 0: the kernels' thread governor decides
     elif (
         isinstance(num_threads, (bool, np.bool_))
         or not isinstance(num_threads, (int, np.integer))
         or num_threads < 1
     ):
         raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
-    if num_threads > _thread_cap:
+    elif num_threads > _thread_cap:
         num_threads = _thread_cap
     return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads)

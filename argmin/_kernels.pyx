@@ -413,6 +413,8 @@ cdef Py_ssize_t block_shift_set = -1
 # Whether a call of this module has run OpenMP threads.
 cdef bint threads_have_run = False
 
+include "_threads.pxi"
+
 
 cdef struct Layout:
     # The input, its reduced axis and the output, in bytes and in elements.
@@ -1789,6 +1791,20 @@ cdef void reduce_item(
         memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
 
 
+cdef void reduce_items(
+    const Layout* layout, const Tiling* tiling, Py_ssize_t begin, Py_ssize_t end,
+    Scratch* scratch, Pace* pace, key_t* partial_best, int64_t* partial_index,
+    key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Work items [begin, end) on one thread, their time and count added to pace.
+    cdef double start = argmin_seconds()
+    cdef Py_ssize_t w
+    for w in range(begin, end):
+        reduce_item(layout, tiling, w, scratch, partial_best, partial_index, inf_bits, coding)
+    pace.busy += argmin_seconds() - start
+    pace.items += end - begin
+
+
 cdef void merge_item(
     const Layout* layout, const Tiling* tiling, Py_ssize_t item,
     const key_t* partial_best, int64_t* partial_index,
@@ -1844,9 +1860,10 @@ cdef void touch_pages(char* p, Py_ssize_t nbytes, int num_threads) noexcept nogi
 
 
 cdef int reduce_layout(
-    const Layout* layout, int num_threads, key_t inf_bits, coding_t* coding,
+    const Layout* layout, int num_threads, key_t inf_bits, coding_t* coding, double* excess,
 ) noexcept nogil:
-    # Fill layout.out; -1 when the scratch memory could not be had.
+    # Fill layout.out; -1 when the scratch memory could not be had.  On more
+    # than one thread, set excess to what the threads cost (threads_excess).
     global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
@@ -1859,6 +1876,9 @@ cdef int reduce_layout(
     cdef Tiling tiling
     cdef char* memory = NULL
     cdef Scratch scratch[MAX_THREADS]
+    cdef Pace pace[MAX_THREADS]
+    cdef Py_ssize_t chunks
+    cdef double start
     cdef key_t* partial_best = NULL
     cdef int64_t* partial_index = NULL
     cdef Layout blocked
@@ -2026,9 +2046,18 @@ cdef int reduce_layout(
             # written in order measured up to 17% slower touched first:
             # their pages are cleared as they are written, the threads apart.)
             touch_pages(<char*>layout.out_start, out_bytes, num_threads)
-        for w in prange(work, schedule='static', num_threads=num_threads):
-            reduce_item(layout, &tiling, w, &scratch[argmin_thread_num()],
-                        partial_best, partial_index, inf_bits, coding)
+        # The threads claim chunks of consecutive items one at a time: one that
+        # starts late finds little or nothing left (see _threads.pxi).
+        chunks = min(work, CHUNKS_PER_THREAD * num_threads)
+        for t in range(num_threads):
+            pace[t].busy = 0
+            pace[t].items = 0
+        start = argmin_seconds()
+        for w in prange(chunks, schedule='dynamic', num_threads=num_threads):
+            t = argmin_thread_num()
+            reduce_items(layout, &tiling, w * work // chunks, (w + 1) * work // chunks,
+                         &scratch[t], &pace[t], partial_best, partial_index, inf_bits, coding)
+        excess[0] = threads_excess(argmin_seconds() - start, pace, num_threads, work)
     else:
         # Without entering OpenMP at all: small inputs cost no more than a loop.
         for w in range(work):
@@ -2043,49 +2072,49 @@ cdef int reduce_layout(
     return 0
 
 
-cdef int run(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
+cdef int run(const Layout* layout, cnp.dtype dtype, int num_threads, double* excess) except -1:
     # reduce_layout with the key type and coding of dtype, without the GIL.
     cdef int status
     cdef char kind = dtype.kind
     cdef Py_ssize_t size = dtype.itemsize
     if dtype.type_num == bfloat16_num:
         with nogil:
-            status = reduce_layout[int16_t, float_coding](layout, num_threads, 0x7f80, NULL)
+            status = reduce_layout[int16_t, float_coding](layout, num_threads, 0x7f80, NULL, excess)
     elif kind == b'f' and size == 2:
         with nogil:
-            status = reduce_layout[int16_t, float_coding](layout, num_threads, 0x7c00, NULL)
+            status = reduce_layout[int16_t, float_coding](layout, num_threads, 0x7c00, NULL, excess)
     elif kind == b'f' and size == 4:
         with nogil:
             status = reduce_layout[int32_t, float_coding](
-                layout, num_threads, 0x7f800000, NULL)
+                layout, num_threads, 0x7f800000, NULL, excess)
     elif kind == b'f' and size == 8:
         with nogil:
             status = reduce_layout[int64_t, float_coding](
-                layout, num_threads, 0x7ff0000000000000, NULL)
+                layout, num_threads, 0x7ff0000000000000, NULL, excess)
     elif kind == b'i' and size == 1:
         with nogil:
-            status = reduce_layout[int8_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int8_t, integer_coding](layout, num_threads, 0, NULL, excess)
     elif kind == b'i' and size == 2:
         with nogil:
-            status = reduce_layout[int16_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int16_t, integer_coding](layout, num_threads, 0, NULL, excess)
     elif kind == b'i' and size == 4:
         with nogil:
-            status = reduce_layout[int32_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int32_t, integer_coding](layout, num_threads, 0, NULL, excess)
     elif kind == b'i' and size == 8:
         with nogil:
-            status = reduce_layout[int64_t, integer_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int64_t, integer_coding](layout, num_threads, 0, NULL, excess)
     elif kind == b'u' and size == 1:
         with nogil:
-            status = reduce_layout[int8_t, unsigned_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int8_t, unsigned_coding](layout, num_threads, 0, NULL, excess)
     elif kind == b'u' and size == 2:
         with nogil:
-            status = reduce_layout[int16_t, unsigned_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int16_t, unsigned_coding](layout, num_threads, 0, NULL, excess)
     elif kind == b'u' and size == 4:
         with nogil:
-            status = reduce_layout[int32_t, unsigned_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int32_t, unsigned_coding](layout, num_threads, 0, NULL, excess)
     elif kind == b'u' and size == 8:
         with nogil:
-            status = reduce_layout[int64_t, unsigned_coding](layout, num_threads, 0, NULL)
+            status = reduce_layout[int64_t, unsigned_coding](layout, num_threads, 0, NULL, excess)
     else:
         raise TypeError(f"no ArgMin kernel for element type {dtype}")
     if status < 0:
@@ -2233,7 +2262,8 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
 
     The caller has checked the arguments: ``data`` has native byte order, a
     supported element type and at least one dimension, ``0 <= axis < ndim``,
-    and ``data.shape[axis] > 0``.  ``num_threads`` is an upper bound; small
+    and ``data.shape[axis] > 0``.  ``num_threads`` is an upper bound, or 0 for
+    the default, which the thread governor sets (see ``thread_debt``); small
     inputs use one thread.
     """
     cdef Layout layout
@@ -2247,6 +2277,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     cdef cnp.npy_intp size = cnp.PyArray_ITEMSIZE(data)
     cdef Py_ssize_t n = shape[axis], length, stride, out_stride, column_stride
     cdef int d, e, out_ndim = 0, m = 0, merged
+    cdef double excess
     cdef bint rows
     cdef cnp.ndarray out
 
@@ -2351,7 +2382,29 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     for d in range(ndim):
         layout.end += (shape[d] - 1) * abs(strides[d])
 
-    if num_threads < 1 or n * cnp.PyArray_SIZE(out) * size < parallel_bytes:
-        num_threads = 1
-    run(&layout, <cnp.dtype>data.dtype, num_threads)
+    if n * cnp.PyArray_SIZE(out) * size < parallel_bytes:
+        run(&layout, <cnp.dtype>data.dtype, 1, &excess)
+    else:
+        governed(&layout, <cnp.dtype>data.dtype, num_threads)
     return out
+
+
+cdef int governed(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
+    # run() on the threads plan_threads gives, a default call (num_threads 0)
+    # then settling its debt with the governor (see _threads.pxi).
+    cdef double excess = 0, start = 0
+    cdef int threads = plan_threads(num_threads, argmin_max_threads(), argmin_in_parallel(),
+                                    &governor)
+    cdef bint repaying = num_threads == 0 and threads == 1 and governor.debt > 0
+    if repaying:
+        start = argmin_seconds()
+    governor.threads_in_use += threads
+    try:
+        run(layout, dtype, threads, &excess)
+    finally:
+        governor.threads_in_use -= threads
+    if repaying:
+        settle(&governor, False, argmin_seconds() - start)
+    elif num_threads == 0 and threads > 1:
+        settle(&governor, True, excess)
+    return 0

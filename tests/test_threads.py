@@ -6,6 +6,7 @@ threads (the reduced axis cut in 2, 3, 4 or 8 chunks, of rows of a few
 elements or of whole rows of about 1.5 KiB).
 """
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -229,3 +230,107 @@ def test_fork_before_any_thread_keeps_threads(tmp_path):
     before, after = map(int, done.stdout.split())
     assert before > 1
     assert after == 1
+
+
+def test_thread_plan():
+    """Explicit counts stand; the default takes what OpenMP allows less what argmin runs now."""
+    plan = argmin._api.kernels.plan_threads_for
+    assert plan(3, 2, False, 0.0, 0) == 3
+    assert plan(3, 2, True, 5.0, 7) == 3  # explicit: neither nesting nor debt applies
+    assert plan(0, 4, False, 0.0, 0) == 4
+    assert plan(0, 4, False, 0.0, 1) == 3
+    assert plan(0, 4, False, 0.0, 4) == 1
+    assert plan(0, 4, False, 0.0, 9) == 1
+    assert plan(0, 4, True, 0.0, 0) == 1  # inside another OpenMP parallel region
+    assert plan(0, 4, False, 1e-6, 0) == 1  # in debt
+
+
+def test_thread_debt_rule():
+    """Threads that cost time owe factor times it on one thread, the factor doubling (4 to 64)
+    with each failure; threads that helped clear the debt and halve the factor."""
+    settle = argmin._api.kernels.settle_after
+    assert settle(0.0, 4, True, 0.002) == pytest.approx((0.008, 8))
+    assert settle(0.0, 8, True, 0.002) == pytest.approx((0.016, 16))
+    assert settle(0.0, 64, True, 0.002) == pytest.approx((0.128, 64))
+    assert settle(0.5, 32, True, -0.001) == (0.0, 16)
+    assert settle(0.5, 32, True, 0.0) == (0.0, 16)
+    assert settle(0.5, 4, True, -0.001) == (0.0, 4)
+    assert settle(0.032, 16, False, 0.01) == pytest.approx((0.022, 16))
+    debt, factor = settle(0.001, 16, False, 0.01)
+    assert debt < 0 and factor == 16  # paid off: the next default call tries threads
+
+
+def test_thread_excess():
+    """Wall time less what the fastest thread, at its own pace, would have taken alone."""
+    excess = argmin._api.kernels.excess_of
+    # Two threads, 10 items each at 1 ms an item: 10 ms against 20 ms alone.
+    assert excess(0.010, [0.010, 0.010], [10, 10], 20) == pytest.approx(-0.010)
+    # The second thread started so late that it found nothing: the caller waited 5 ms for it.
+    assert excess(0.025, [0.020, 0.0], [20, 0], 20) == pytest.approx(0.005)
+    # The fastest pace counts: 1 ms an item on the second thread, so 8 ms alone.
+    assert excess(0.009, [0.012, 0.002], [6, 2], 8) == pytest.approx(0.001)
+    with pytest.raises(ValueError, match="one entry per thread"):
+        excess(0.1, [0.1], [1, 2], 3)
+
+
+def test_debt_is_paid_by_default_calls_only():
+    kernels = argmin._api.kernels
+    data, axis = case(np.dtype("float32"), "rows")
+    expected = oracle.argmin(data, axis, True, False)
+    previous = kernels.thread_debt(10.0)
+    try:
+        np.testing.assert_array_equal(argmin.argmin(data, axis=axis, num_threads=2), expected)
+        assert kernels.thread_debt() == 10.0
+        np.testing.assert_array_equal(argmin.argmin(data, axis=axis), expected)
+        assert kernels.thread_debt() < 10.0  # timed on one thread, paid off
+        small = np.arange(10, dtype=np.float32)
+        debt = kernels.thread_debt()
+        argmin.argmin(small)  # under the parallel threshold: the governor is not asked
+        assert kernels.thread_debt() == debt
+    finally:
+        kernels.thread_debt(previous)
+    assert kernels.threads_in_use() == 0
+
+
+@contextlib.contextmanager
+def busy_cores(count):
+    """`count` shell loops that keep a core busy each, for the duration of the block."""
+    loops = [subprocess.Popen(["sh", "-c", "while :; do :; done"]) for _ in range(count)]
+    try:
+        yield
+    finally:
+        for loop in loops:
+            loop.kill()
+            loop.wait()
+
+
+def test_busy_machine_and_python_threads_agree_with_one_thread():
+    """Default calls under busy cores, alone and from 4 Python threads at once, on every case.
+
+    Whatever threads the governor gives each call, the answer is the oracle's and
+    the one-thread answer.
+    """
+    rng = np.random.default_rng(3)
+    tasks = [(data, axis, last)
+             for dtype in (np.dtype("float32"), np.dtype("float16"), np.dtype("int8"),
+                           np.dtype("uint64"))
+             for _, data, axis in layouts(dtype, rng) for last in (False, True)]
+    expected = [oracle.argmin(data, axis, True, last) for data, axis, last in tasks]
+    one = [argmin.argmin(data, axis=axis, select_last_index=last, num_threads=1)
+           for data, axis, last in tasks]
+    for answer, single in zip(expected, one):
+        np.testing.assert_array_equal(single, answer)
+
+    def call(task):
+        data, axis, last = task
+        return argmin.argmin(data, axis=axis, select_last_index=last)
+
+    with busy_cores(2):
+        for _ in range(3):
+            for task, answer in zip(tasks, expected):
+                np.testing.assert_array_equal(call(task), answer)
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            for _ in range(3):
+                for result, answer in zip(pool.map(call, tasks), expected):
+                    np.testing.assert_array_equal(result, answer)
+    assert argmin._api.kernels.threads_in_use() == 0
