@@ -237,7 +237,9 @@ def main():
                         help="timed calls per case and pass (median)")
     parser.add_argument("--passes", type=int, default=2,
                         help="passes of argmin over the table (default 2)")
-    parser.add_argument("--threads", type=int, default=argmin._kernels.max_threads())
+    parser.add_argument("--threads", type=int, default=None,
+                        help="num_threads for argmin (default: argmin's default call), and "
+                             "threads for the read limit and the others (default: all)")
     parser.add_argument("--no-competitors", action="store_true",
                         help="time argmin only (numpy's slow cases take seconds)")
     args = parser.parse_args()
@@ -245,7 +247,8 @@ def main():
         parser.error("--passes must be at least 1")
 
     nbytes = args.mib << 20
-    others = {} if args.no_competitors else competitors(args.threads)
+    threads = args.threads or argmin._kernels.max_threads()
+    others = {} if args.no_competitors else competitors(threads)
     table = inputs(args, nbytes)
     ours = {label: {} for label, _, _ in table}
     alone = {label: {} for label, _, _ in table}
@@ -254,7 +257,7 @@ def main():
     limit = 0.0
     for done in range(args.passes):
         print(f"argmin: pass {done + 1} of {args.passes}", file=sys.stderr, flush=True)
-        limit = max(limit, read_bandwidth(nbytes, args.threads, args.repeat))
+        limit = max(limit, read_bandwidth(nbytes, threads, args.repeat))
         for label, make_input, cases in table:
             x = make_input()
             sizes[label] = x.nbytes
@@ -264,9 +267,10 @@ def main():
         print("the others", file=sys.stderr, flush=True)
         for label, make_input, cases in table:
             measure_theirs(make_input(), cases, others, theirs[label], args)
-    print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {args.threads}, "
+    used = args.threads or f"default ({threads})"
+    print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {used}, "
           f"input {args.mib} MiB, {args.passes} passes, read limit {limit / 1e9:.1f} GB/s "
-          f"(best numpy.max over {args.mib} MiB on {args.threads} threads)")
+          f"(best numpy.max over {args.mib} MiB on {threads} threads)")
     header = f"{'case':<34} {'ms':>8} {'GB/s':>6} {'limit':>6} {'output ms':>9}" + "".join(
         f" {'x ' + name:>12}" for name in others)
     print(header)
