@@ -41,9 +41,12 @@ _thread_cap = 1 << 10
 
 def _single_thread():
     global _thread_cap
-    loaded = (sys.modules.get(f"{__package__}.{name}") for name, _ in VARIANTS)
-    if any(module is not None and module.threads_started() for module in loaded):
+    loaded = [sys.modules.get(f"{__package__}.{name}") for name, _ in VARIANTS]
+    loaded = [module for module in loaded if module is not None]
+    if any(module.threads_started() for module in loaded):
         _thread_cap = 1
+    for module in loaded:  # the parent's calls in flight are not the child's
+        module.reset_governor()
 
 
 if hasattr(os, "register_at_fork"):

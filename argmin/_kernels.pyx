@@ -56,6 +56,7 @@ from libc.stdint cimport (
     INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
     int8_t, int16_t, int32_t, int64_t,
 )
+from libc.math cimport NAN, isnan
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
@@ -1727,14 +1728,15 @@ cdef inline Py_ssize_t axis_blocks(Py_ssize_t inner, const Tiling* tiling) noexc
     return (inner + tiling.block_shift + tiling.block - 1) // tiling.block
 
 
-cdef void reduce_item(
+cdef Py_ssize_t reduce_item(
     const Layout* layout, const Tiling* tiling, Py_ssize_t w, Scratch* scratch,
     key_t* partial_best, int64_t* partial_index,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # Work item w: one column tile (or row) of one outer position, or of a
     # block of them, over one chunk of the reduced axis.  Writes the output,
-    # or the partial result when the reduced axis is split.
+    # or the partial result when the reduced axis is split; returns the
+    # number of elements it read.
     cdef key_t* best = <key_t*>scratch.best
     cdef int64_t* index = scratch.index
     # Divisions cost more than a row of a few hundred bytes: none when
@@ -1789,6 +1791,7 @@ cdef void reduce_item(
     else:
         memcpy(partial_best + w * tile_len, best, width * sizeof(key_t))
         memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
+    return width * streams * (stop - start)
 
 
 cdef void reduce_items(
@@ -1796,13 +1799,13 @@ cdef void reduce_items(
     Scratch* scratch, Pace* pace, key_t* partial_best, int64_t* partial_index,
     key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # Work items [begin, end) on one thread, their time and count added to pace.
+    # Work items [begin, end) on one thread, their time and elements added to pace.
     cdef double start = argmin_seconds()
     cdef Py_ssize_t w
     for w in range(begin, end):
-        reduce_item(layout, tiling, w, scratch, partial_best, partial_index, inf_bits, coding)
+        pace.elements += reduce_item(layout, tiling, w, scratch, partial_best, partial_index,
+                                     inf_bits, coding)
     pace.busy += argmin_seconds() - start
-    pace.items += end - begin
 
 
 cdef void merge_item(
@@ -1863,7 +1866,8 @@ cdef int reduce_layout(
     const Layout* layout, int num_threads, key_t inf_bits, coding_t* coding, double* excess,
 ) noexcept nogil:
     # Fill layout.out; -1 when the scratch memory could not be had.  On more
-    # than one thread, set excess to what the threads cost (threads_excess).
+    # than one thread, set excess to what the threads cost (threads_excess);
+    # otherwise leave it.
     global threads_have_run
     cdef Py_ssize_t n = layout.reduced_len
     cdef Py_ssize_t size = sizeof(key_t)
@@ -2051,13 +2055,13 @@ cdef int reduce_layout(
         chunks = min(work, CHUNKS_PER_THREAD * num_threads)
         for t in range(num_threads):
             pace[t].busy = 0
-            pace[t].items = 0
+            pace[t].elements = 0
         start = argmin_seconds()
         for w in prange(chunks, schedule='dynamic', num_threads=num_threads):
             t = argmin_thread_num()
             reduce_items(layout, &tiling, w * work // chunks, (w + 1) * work // chunks,
                          &scratch[t], &pace[t], partial_best, partial_index, inf_bits, coding)
-        excess[0] = threads_excess(argmin_seconds() - start, pace, num_threads, work)
+        excess[0] = threads_excess(argmin_seconds() - start, pace, num_threads)
     else:
         # Without entering OpenMP at all: small inputs cost no more than a loop.
         for w in range(work):
@@ -2277,6 +2281,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     cdef cnp.npy_intp size = cnp.PyArray_ITEMSIZE(data)
     cdef Py_ssize_t n = shape[axis], length, stride, out_stride, column_stride
     cdef int d, e, out_ndim = 0, m = 0, merged
+    cdef Py_ssize_t nbytes
     cdef double excess
     cdef bint rows
     cdef cnp.ndarray out
@@ -2382,29 +2387,29 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     for d in range(ndim):
         layout.end += (shape[d] - 1) * abs(strides[d])
 
-    if n * cnp.PyArray_SIZE(out) * size < parallel_bytes:
+    nbytes = n * cnp.PyArray_SIZE(out) * size
+    if nbytes < parallel_bytes:
         run(&layout, <cnp.dtype>data.dtype, 1, &excess)
     else:
-        governed(&layout, <cnp.dtype>data.dtype, num_threads)
+        governed(&layout, <cnp.dtype>data.dtype, num_threads, nbytes)
     return out
 
 
-cdef int governed(const Layout* layout, cnp.dtype dtype, int num_threads) except -1:
-    # run() on the threads plan_threads gives, a default call (num_threads 0)
-    # then settling its debt with the governor (see _threads.pxi).
-    cdef double excess = 0, start = 0
+cdef int governed(
+    const Layout* layout, cnp.dtype dtype, int num_threads, Py_ssize_t nbytes,
+) except -1:
+    # run() on the threads plan_threads gives; a default call (num_threads 0)
+    # then settles with the governor (see _threads.pxi), but for the one whose
+    # threads this process started (its time includes starting them).
+    cdef double excess = NAN, start = argmin_seconds()
+    cdef bint started = threads_have_run
     cdef int threads = plan_threads(num_threads, argmin_max_threads(), argmin_in_parallel(),
-                                    &governor)
-    cdef bint repaying = num_threads == 0 and threads == 1 and governor.debt > 0
-    if repaying:
-        start = argmin_seconds()
+                                    nbytes, &governor)
     governor.threads_in_use += threads
     try:
         run(layout, dtype, threads, &excess)
     finally:
         governor.threads_in_use -= threads
-    if repaying:
-        settle(&governor, False, argmin_seconds() - start)
-    elif num_threads == 0 and threads > 1:
-        settle(&governor, True, excess)
+    if num_threads == 0 and (started or isnan(excess)):
+        settle(&governor, argmin_seconds() - start, excess, nbytes)
     return 0

@@ -15,7 +15,8 @@
 # taken alone (threads_excess).  When that *excess* is positive the threads
 # hurt, and the following default calls run on one thread until they have
 # spent `factor` times the excess (the debt); then one call tries the
-# threads again.  The factor starts at MIN_REPAY and doubles with each try
+# threads again, and so does a call that would take more than twice the
+# debt left (a large call does not pay for a small one's loss).  The factor starts at MIN_REPAY and doubles with each try
 # that fails, up to MAX_REPAY; a call whose threads helped clears the debt
 # and halves the factor.  So a lone slow call on an idle machine (another
 # tenant of the host, a page fault storm) costs a few times its own loss,
@@ -54,59 +55,74 @@ cdef struct Governor:
     double debt
     # What the next failed try of the threads will owe for each second it costs.
     double factor
-    # Threads that argmin calls of this process run now.  Read and written only
-    # with the GIL held.
+    # Seconds a byte of input took the last default call measured, on one thread.
+    double seconds_per_byte
+    # Threads that argmin calls of this process have asked for and not yet
+    # given back.  Read and written only with the GIL held.
     int threads_in_use
 
 
+# One governor per compiled variant of the kernels: the variant in use
+# (argmin._api.kernels) is the one that calls ask and teach.
 cdef Governor governor
 governor.factor = MIN_REPAY
 
 
-cdef int plan_threads(int requested, int allowed, bint nested, const Governor* state) noexcept nogil:
-    # Threads for a call: `requested` if it is positive (an explicit
-    # num_threads); for the default (0), `allowed` (OpenMP's limit) less those
-    # in use, at least one, and one while in debt or nested.
-    if requested > 0:
-        return requested
-    if nested or state.debt > 0:
+cdef int plan_threads(
+    int requested, int allowed, bint nested, Py_ssize_t nbytes, const Governor* state,
+) noexcept nogil:
+    # Threads for a call of nbytes of input: `requested` if it is not 0 (an
+    # explicit num_threads; at least one); for the default (0), `allowed`
+    # (OpenMP's limit) less those in use, at least one.  One while nested,
+    # and while in debt, unless the debt is less than half what the call
+    # would take on one thread: that call tries the threads instead.
+    if requested != 0:
+        return max(1, requested)
+    if nested or (state.debt > 0 and 2 * state.debt >= nbytes * state.seconds_per_byte):
         return 1
     return max(1, allowed - state.threads_in_use)
 
 
-cdef void settle(Governor* state, bint threaded, double seconds) noexcept nogil:
-    # After a default call: one on a single thread in debt pays its `seconds`
-    # off; a parallel one whose threads cost `seconds` (its excess) more than
-    # one thread owes `factor` times that, and doubles the factor; one whose
-    # threads helped clears the debt and halves the factor.
-    if not threaded:
+cdef void settle(Governor* state, double seconds, double excess, Py_ssize_t nbytes) noexcept nogil:
+    # After a default call that took `seconds` for nbytes of input.  On one
+    # thread (excess NaN): it pays its seconds off the debt.  In parallel:
+    # if its threads cost time (a positive excess), the debt grows by
+    # `factor` times that and the factor doubles; if they helped, the debt
+    # is cleared and the factor halved.  Either way the call's one-thread
+    # time gives the seconds a byte takes.
+    if isnan(excess):
         state.debt -= seconds
-    elif seconds > 0:
-        state.debt = state.factor * seconds
+    elif excess > 0:
+        state.debt = max(state.debt, 0.0) + state.factor * excess
         state.factor = min(2 * state.factor, <double>MAX_REPAY)
+        seconds -= excess
     else:
         state.debt = 0
         state.factor = max(state.factor / 2, <double>MIN_REPAY)
+        seconds -= excess
+    state.seconds_per_byte = seconds / nbytes
 
 
 cdef struct Pace:
     # What one thread of a parallel call did: seconds spent on its chunks,
-    # and the work items in them.
+    # and the elements they read.
     double busy
-    Py_ssize_t items
+    Py_ssize_t elements
 
 
-cdef double threads_excess(
-    double wall, const Pace* pace, int num_threads, Py_ssize_t work,
-) noexcept nogil:
-    # How much longer `work` items took on num_threads threads (`wall`
-    # seconds) than the fastest of them, at its pace, would have alone.
-    # Negative when the threads helped.
+cdef double threads_excess(double wall, const Pace* pace, int num_threads) noexcept nogil:
+    # How much longer the call took on num_threads threads (`wall` seconds)
+    # than the fastest of them, at its pace, would have taken alone for all
+    # their elements.  Negative when the threads helped.
     cdef double alone = -1
+    cdef Py_ssize_t total = 0
     cdef int t
     for t in range(num_threads):
-        if pace[t].items > 0 and (alone < 0 or pace[t].busy * work < alone * pace[t].items):
-            alone = pace[t].busy * work / pace[t].items
+        total += pace[t].elements
+    for t in range(num_threads):
+        if pace[t].elements > 0 and (
+                alone < 0 or pace[t].busy * total < alone * pace[t].elements):
+            alone = pace[t].busy * total / pace[t].elements
     return wall - alone if alone >= 0 else 0
 
 
@@ -126,35 +142,47 @@ def thread_debt(debt=None):
 
 
 def threads_in_use():
-    """Threads that argmin calls of this process, of these kernels, run now."""
+    """Threads that argmin calls of this process, of these kernels, have asked for now."""
     return governor.threads_in_use
 
 
-def plan_threads_for(int requested, int allowed, bint nested, double debt, int threads_in_use):
+def reset_governor():
+    """Forget what the governor learned and the calls in flight (in a forked child)."""
+    governor.debt = 0
+    governor.factor = MIN_REPAY
+    governor.seconds_per_byte = 0
+    governor.threads_in_use = 0
+
+
+def plan_threads_for(int requested, int allowed, bint nested, Py_ssize_t nbytes,
+                     double debt, double seconds_per_byte, int threads_in_use):
     """The threads a call would get (`plan_threads`), for tests of the rule."""
     cdef Governor state
     state.debt = debt
+    state.seconds_per_byte = seconds_per_byte
     state.threads_in_use = threads_in_use
-    return plan_threads(requested, allowed, nested, &state)
+    return plan_threads(requested, allowed, nested, nbytes, &state)
 
 
-def settle_after(double debt, double factor, bint threaded, double seconds):
-    """``(debt, factor)`` after a default call (`settle`), for tests of the rule."""
+def settle_after(double debt, double factor, double seconds, excess, Py_ssize_t nbytes):
+    """``(debt, factor, seconds_per_byte)`` after a default call (`settle`; excess
+    None: on one thread), for tests of the rule."""
     cdef Governor state
     state.debt = debt
     state.factor = factor
+    state.seconds_per_byte = 0
     state.threads_in_use = 0
-    settle(&state, threaded, seconds)
-    return state.debt, state.factor
+    settle(&state, seconds, NAN if excess is None else excess, nbytes)
+    return state.debt, state.factor, state.seconds_per_byte
 
 
-def excess_of(double wall, busy, items, Py_ssize_t work):
-    """`threads_excess` of per-thread busy seconds and item counts, for tests of the rule."""
+def excess_of(double wall, busy, elements):
+    """`threads_excess` of per-thread busy seconds and elements read, for tests of the rule."""
     cdef Pace pace[MAX_THREADS]
     cdef int t, n = len(busy)
-    if not 0 < n <= MAX_THREADS or len(items) != n:
-        raise ValueError(f"busy and items need one entry per thread, 1 to {MAX_THREADS}")
+    if not 0 < n <= MAX_THREADS or len(elements) != n:
+        raise ValueError(f"busy and elements need one entry per thread, 1 to {MAX_THREADS}")
     for t in range(n):
         pace[t].busy = busy[t]
-        pace[t].items = items[t]
-    return threads_excess(wall, pace, n, work)
+        pace[t].elements = elements[t]
+    return threads_excess(wall, pace, n)

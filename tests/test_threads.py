@@ -233,44 +233,54 @@ def test_fork_before_any_thread_keeps_threads(tmp_path):
 
 
 def test_thread_plan():
-    """Explicit counts stand; the default takes what OpenMP allows less what argmin runs now."""
-    plan = argmin._api.kernels.plan_threads_for
-    assert plan(3, 2, False, 0.0, 0) == 3
-    assert plan(3, 2, True, 5.0, 7) == 3  # explicit: neither nesting nor debt applies
-    assert plan(0, 4, False, 0.0, 0) == 4
-    assert plan(0, 4, False, 0.0, 1) == 3
-    assert plan(0, 4, False, 0.0, 4) == 1
-    assert plan(0, 4, False, 0.0, 9) == 1
-    assert plan(0, 4, True, 0.0, 0) == 1  # inside another OpenMP parallel region
-    assert plan(0, 4, False, 1e-6, 0) == 1  # in debt
+    """Explicit counts stand; the default takes what OpenMP allows less what argmin runs now,
+    and one thread while in debt unless the call would take more than twice the debt."""
+    def plan(requested, allowed=4, nested=False, nbytes=1000, debt=0.0, per_byte=1e-9, in_use=0):
+        return argmin._api.kernels.plan_threads_for(requested, allowed, nested, nbytes, debt,
+                                                     per_byte, in_use)
+
+    assert plan(3, allowed=2) == 3
+    assert plan(3, nested=True, debt=5.0, in_use=7) == 3  # neither nesting nor debt applies
+    assert plan(0) == 4
+    assert plan(0, in_use=1) == 3
+    assert plan(0, in_use=4) == 1
+    assert plan(0, in_use=9) == 1
+    assert plan(0, nested=True) == 1  # inside another OpenMP parallel region
+    assert plan(0, debt=1e-6) == 1  # 1 us of a call of 1000 bytes at 1 ns a byte
+    assert plan(0, debt=1e-6, per_byte=0.0) == 1  # no pace measured yet
+    assert plan(0, debt=1e-6, nbytes=3000) == 4  # a call of 3 us tries the threads
+    assert plan(0, debt=-1.0) == 4
 
 
 def test_thread_debt_rule():
     """Threads that cost time owe factor times it on one thread, the factor doubling (4 to 64)
-    with each failure; threads that helped clear the debt and halve the factor."""
+    with each failure; threads that helped clear the debt and halve the factor; one-thread
+    calls pay their time off; each call's one-thread time gives the seconds a byte takes."""
     settle = argmin._api.kernels.settle_after
-    assert settle(0.0, 4, True, 0.002) == pytest.approx((0.008, 8))
-    assert settle(0.0, 8, True, 0.002) == pytest.approx((0.016, 16))
-    assert settle(0.0, 64, True, 0.002) == pytest.approx((0.128, 64))
-    assert settle(0.5, 32, True, -0.001) == (0.0, 16)
-    assert settle(0.5, 32, True, 0.0) == (0.0, 16)
-    assert settle(0.5, 4, True, -0.001) == (0.0, 4)
-    assert settle(0.032, 16, False, 0.01) == pytest.approx((0.022, 16))
-    debt, factor = settle(0.001, 16, False, 0.01)
+    assert settle(0.0, 4, 0.010, 0.002, 1000) == pytest.approx((0.008, 8, 8e-6))
+    assert settle(0.001, 8, 0.010, 0.002, 1000) == pytest.approx((0.017, 16, 8e-6))
+    assert settle(-0.5, 64, 0.010, 0.002, 1000) == pytest.approx((0.128, 64, 8e-6))
+    assert settle(0.5, 32, 0.010, -0.001, 1000) == pytest.approx((0.0, 16, 11e-6))
+    assert settle(0.5, 32, 0.010, 0.0, 1000) == pytest.approx((0.0, 16, 10e-6))
+    assert settle(0.5, 4, 0.010, -0.001, 1000) == pytest.approx((0.0, 4, 11e-6))
+    assert settle(0.032, 16, 0.01, None, 1000) == pytest.approx((0.022, 16, 1e-5))
+    debt, factor, _ = settle(0.001, 16, 0.01, None, 1000)
     assert debt < 0 and factor == 16  # paid off: the next default call tries threads
 
 
 def test_thread_excess():
-    """Wall time less what the fastest thread, at its own pace, would have taken alone."""
+    """Wall time less what the fastest thread, at its own pace, would take alone for all."""
     excess = argmin._api.kernels.excess_of
-    # Two threads, 10 items each at 1 ms an item: 10 ms against 20 ms alone.
-    assert excess(0.010, [0.010, 0.010], [10, 10], 20) == pytest.approx(-0.010)
+    # Two threads, 10 elements each at 1 ms an element: 10 ms against 20 ms alone.
+    assert excess(0.010, [0.010, 0.010], [10, 10]) == pytest.approx(-0.010)
     # The second thread started so late that it found nothing: the caller waited 5 ms for it.
-    assert excess(0.025, [0.020, 0.0], [20, 0], 20) == pytest.approx(0.005)
-    # The fastest pace counts: 1 ms an item on the second thread, so 8 ms alone.
-    assert excess(0.009, [0.012, 0.002], [6, 2], 8) == pytest.approx(0.001)
+    assert excess(0.025, [0.020, 0.0], [20, 0]) == pytest.approx(0.005)
+    # The fastest pace counts: 1 ms an element on the second thread, so 8 ms alone.
+    assert excess(0.009, [0.012, 0.002], [6, 2]) == pytest.approx(0.001)
+    # Items of unequal size (a wide tile and a narrow one) at the same pace: threads helped.
+    assert excess(0.004096, [0.004096, 0.000904], [4096, 904]) == pytest.approx(-0.000904)
     with pytest.raises(ValueError, match="one entry per thread"):
-        excess(0.1, [0.1], [1, 2], 3)
+        excess(0.1, [0.1], [1, 2])
 
 
 def test_debt_is_paid_by_default_calls_only():
@@ -287,6 +297,12 @@ def test_debt_is_paid_by_default_calls_only():
         debt = kernels.thread_debt()
         argmin.argmin(small)  # under the parallel threshold: the governor is not asked
         assert kernels.thread_debt() == debt
+        # Past the threshold but one work item: planned for threads, run on one, it pays too
+        # (rather than counting as threads that helped, which would clear the debt).
+        single = np.arange(100_000, dtype=np.float32)[::-1]
+        kernels.thread_debt(-1.0)
+        assert argmin.argmin(single, keepdims=False) == 99_999
+        assert -2.0 < kernels.thread_debt() < -1.0
     finally:
         kernels.thread_debt(previous)
     assert kernels.threads_in_use() == 0
