@@ -247,6 +247,8 @@ def main():
         parser.error("--passes must be at least 1")
 
     nbytes = args.mib << 20
+    if args.threads is not None and args.threads < 1:
+        parser.error("--threads must be at least 1")
     threads = args.threads or argmin._kernels.max_threads()
     others = {} if args.no_competitors else competitors(threads)
     table = inputs(args, nbytes)

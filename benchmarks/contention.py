@@ -31,17 +31,16 @@ CASES = [((1000, 100), 1), ((256, 1024), 0), ((1024, 1024), 1),
 
 
 def start_busy(count):
-    """Start `count` processes that keep a core busy; their process ids."""
-    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]).pid
-            for _ in range(count)]
+    """Start `count` processes that keep a core busy."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
 
 
-def end_busy(pids):
+def end_busy(processes):
     """End the busy processes by their process id, and reap them."""
-    for pid in pids:
-        os.kill(pid, signal.SIGTERM)
-    for pid in pids:
-        os.waitpid(pid, 0)
+    for process in processes:
+        os.kill(process.pid, signal.SIGTERM)
+    for process in processes:
+        process.wait()
 
 
 def seconds_per_call(calls, budget):
@@ -98,7 +97,7 @@ def main():
     print(header)
     pools = []
     for busy in args.busy:
-        pids = start_busy(busy)
+        processes = start_busy(busy)
         try:
             time.sleep(0.2)  # the busy processes are running
             for shape, axis in CASES:
@@ -119,7 +118,7 @@ def main():
                 pool_seconds(pool_arrays, 1, args.pool_calls) for _ in range(3))
             pools.append((busy, default, one))
         finally:
-            end_busy(pids)
+            end_busy(processes)
     print()
     print(f"pool of 4 Python threads, each {args.pool_calls} calls on its own (1024, 4096) "
           "float32 array, axis=1; wall ms, median of 3")

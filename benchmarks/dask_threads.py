@@ -4,10 +4,12 @@
 chunks of ``--chunk-mib``) and times, alternating them, ``argmin.dask.ArgMin``
 and ``dask.array.argmin`` along each axis: first on the threaded scheduler
 (one Python thread per core), then on a ``dask.distributed`` LocalCluster of
-one worker process with 2 threads.  Each Dask worker thread runs a chunk's
-kernel at once with the others, so the kernels must share the cores rather
-than each take them all.  Median and 90th percentile of ``--repeat``
-computations, in milliseconds.
+one worker process with 2 threads.  On the threaded scheduler each worker
+thread runs a chunk's kernel at once with the others, so the kernels must
+share the cores rather than each take them all; a LocalCluster's worker
+processes start with ``OMP_NUM_THREADS=1`` (distributed's default), so
+each task's kernel runs on one thread.  Median and 90th percentile of
+``--repeat`` computations, in milliseconds.
 """
 
 import argparse
