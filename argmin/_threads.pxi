@@ -55,7 +55,7 @@ cdef struct Governor:
     double debt
     # What the next failed try of the threads will owe for each second it costs.
     double factor
-    # Seconds a byte of input took the last default call measured, on one thread.
+    # Seconds a byte of input takes on one thread, as the last default call found.
     double seconds_per_byte
     # Threads that argmin calls of this process have asked for and not yet
     # given back.  Read and written only with the GIL held.
