@@ -16,14 +16,15 @@
 # hurt, and the following default calls run on one thread until they have
 # spent `factor` times the excess (the debt); then one call tries the
 # threads again, and so does a call that would take more than twice the
-# debt left (a large call does not pay for a small one's loss).  The factor starts at MIN_REPAY and doubles with each try
-# that fails, up to MAX_REPAY; a call whose threads helped clears the debt
-# and halves the factor.  So a lone slow call on an idle machine (another
-# tenant of the host, a page fault storm) costs a few times its own loss,
-# while on a machine that stays busy the failed tries soon cost at most
-# 1 / MAX_REPAY of the time spent between them, and few default calls are
-# such a try.  A call with an explicit num_threads runs on that many
-# threads and neither consults nor teaches the governor.
+# debt left (a large call does not pay for a small one's loss).  The factor
+# starts at MIN_REPAY and doubles with each try that fails, up to MAX_REPAY;
+# a call whose threads helped clears the debt and halves the factor.  So a
+# lone slow call on an idle machine (another tenant of the host, a page
+# fault storm) costs a few times its own loss, while on a machine that
+# stays busy the failed tries soon cost at most 1 / MAX_REPAY of the time
+# spent between them, and few default calls are such a try.  A call with
+# an explicit num_threads runs on that many threads and neither consults
+# nor teaches the governor.
 
 cdef extern from *:
     """
