@@ -13,23 +13,41 @@ from importlib import resources
 
 import numpy as np
 
-from . import _rules, opset1, opset11, opset12, opset13
+from . import __version__, _rules, opset1, opset11, opset12, opset13
 
 _OPSETS = {1: opset1, 11: opset11, 12: opset12, 13: opset13}
 
 
 def load_tensor(path):
-    """Read a ``.npy`` file, or an ONNX ``TensorProto`` (``.pb``) file."""
+    """Read a ``.npy`` file, or an ONNX ``TensorProto`` (``.pb``) file.
+
+    Raises
+    ------
+    ValueError
+        If the file cannot be read as what its suffix says, with what was
+        expected; ``SystemExit`` for a ``.pb`` file without the onnx package.
+    """
     if str(path).endswith(".pb"):
         try:
             import onnx
+            from google.protobuf.message import DecodeError
             from onnx import numpy_helper
         except ImportError:
             raise SystemExit(
                 "reading .pb tensors needs the onnx package: pip install 'argmin[onnx]'"
             ) from None
-        return numpy_helper.to_array(onnx.load_tensor(str(path)))
-    return np.load(path, allow_pickle=False)
+        expected = "an ONNX TensorProto file (as onnx.save_tensor writes), not a model"
+        try:
+            tensor = onnx.load_tensor(str(path))
+        except DecodeError:
+            raise ValueError(f"not {expected}") from None
+        if tensor.data_type == onnx.TensorProto.UNDEFINED:
+            raise ValueError(f"holds no tensor element type: expected {expected}")
+        return numpy_helper.to_array(tensor)
+    try:
+        return np.load(path, allow_pickle=False)
+    except (ValueError, EOFError):
+        raise ValueError("not an array in numpy's .npy format (as numpy.save writes)") from None
 
 
 def iris_distances():
@@ -72,7 +90,8 @@ def main(argv=None):
                         help="0 or 1 (default 0); opset 12 and later")
     parser.add_argument("--opset", type=int, choices=_rules.OPSETS, default=13,
                         help="ONNX opset whose ArgMin to run (default 13)")
-    parser.add_argument("--output", metavar="FILE.npy", help="also save the result here")
+    parser.add_argument("--output", metavar="FILE", help="also save the result here, in .npy format")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
 
     if args.file is None:
@@ -85,7 +104,8 @@ def main(argv=None):
         try:
             data = load_tensor(args.file)
         except (OSError, ValueError) as error:
-            parser.exit(2, f"{parser.prog}: error: cannot read {args.file}: {error}\n")
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            parser.exit(2, f"{parser.prog}: error: cannot read {args.file}: {reason}\n")
         species, names = None, None
         source = args.file
         axis = 0 if args.axis is None else args.axis
@@ -116,7 +136,8 @@ def main(argv=None):
               f"{len(species)} flowers ({', '.join(names)})")
     if args.output:
         try:
-            np.save(args.output, result)
+            with open(args.output, "wb") as f:  # the name as given: np.save would add .npy
+                np.save(f, result)
         except OSError as error:
             parser.exit(2, f"{parser.prog}: error: cannot write {args.output}: {error}\n")
         print(f"saved {args.output}")

@@ -89,16 +89,59 @@ def test_console_script(tmp_path):
                                   oracle.argmin(np.array([3.0, -1.0, -1.0]), 0, 1, 1))
 
 
-@pytest.mark.parametrize("name", ["missing.npy", "data.txt", "pickled.npy"])
+def write_model_as_pb(path):
+    onnx = pytest.importorskip("onnx")
+    from onnx import TensorProto, helper
+
+    node = helper.make_node("ArgMin", ["x"], ["y"])
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info(
+        "x", TensorProto.FLOAT, [2])], [helper.make_tensor_value_info("y", TensorProto.INT64, [1])])
+    onnx.save_model(helper.make_model(graph), str(path))
+
+
+# What each unreadable file is, and what the one-line error must say was expected.
+UNREADABLE = {
+    "missing.npy": (None, "No such file"),
+    "data.txt": (lambda p: p.write_text("1 2 3"), "expected a .npy or a .pb"),
+    "pickled.npy": (lambda p: np.save(p, np.array([{"a": 1}], dtype=object), allow_pickle=True),
+                    "numpy's .npy format"),
+    "empty.npy": (lambda p: p.write_bytes(b""), "numpy's .npy format"),
+    "text.npy": (lambda p: p.write_text("1 2 3\n"), "numpy's .npy format"),
+    "corrupt.pb": (lambda p: p.write_bytes(b"\xff\xff\xff not protobuf"), "TensorProto"),
+    "model.pb": (write_model_as_pb, "TensorProto"),
+}
+
+
+@pytest.mark.parametrize("name", UNREADABLE)
 def test_unreadable_files_are_reported_not_raised(tmp_path, name):
-    if name == "pickled.npy":
-        np.save(tmp_path / name, np.array([{"a": 1}], dtype=object), allow_pickle=True)
-    elif name == "data.txt":
-        (tmp_path / name).write_text("1 2 3")
+    make, expected = UNREADABLE[name]
+    if name.endswith(".pb"):
+        pytest.importorskip("onnx")
+    if make is not None:
+        make(tmp_path / name)
     done = run(str(tmp_path / name), cwd=tmp_path)
-    assert done.returncode == 2
-    assert name in done.stderr
-    assert "Traceback" not in done.stderr
+    assert done.returncode == 2, done.stdout
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 or "usage:" in lines[0], done.stderr
+    assert name in lines[-1] and expected in lines[-1], done.stderr
+    assert "Traceback" not in done.stderr and "allow_pickle" not in done.stderr
+
+
+def test_output_is_written_where_asked(tmp_path):
+    np.save(tmp_path / "x.npy", np.array([2.0, 1.0]))
+    done = run(str(tmp_path / "x.npy"), "--output", str(tmp_path / "y.txt"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert f"saved {tmp_path / 'y.txt'}" in done.stdout
+    assert not (tmp_path / "y.txt.npy").exists()
+    np.testing.assert_array_equal(np.load(tmp_path / "y.txt"), [1])
+
+
+def test_version(tmp_path):
+    import argmin
+
+    done = run("--version", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"argmin {argmin.__version__}"
 
 
 def test_unwritable_output_is_reported_not_raised(tmp_path):
