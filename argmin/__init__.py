@@ -6,29 +6,36 @@ is the latest, and `argmin.argmin` the same with Python-style defaults and a
 thread count.
 """
 
-from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path
-
 try:
     from . import _kernels  # noqa: F401
-except ImportError as error:  # pragma: no cover - depends on where Python is started
-    if (Path(__file__).parent.parent / "meson.build").exists():
-        raise ImportError(
-            f"argmin is being imported from its source tree ({Path(__file__).parent}), "
-            "where its kernels are not built. Install it (pip install .) and run Python "
-            "from another directory, or use the `argmin` command."
-        ) from error
-    raise
+except ImportError:  # pragma: no cover - depends on where Python is started
+    import os.path as _path
+
+    _here = _path.dirname(_path.abspath(__file__))
+    if not _path.exists(_path.join(_here, "..", "meson.build")):
+        raise
+    raise ImportError(
+        f"argmin is being imported from its source tree ({_here}), where its kernels are "
+        "not built. Run Python from another directory after `pip install .`, or install "
+        "it editable: pip install --no-build-isolation -e . (see CONTRIBUTING.md)"
+    ) from None
 
 from . import opset1, opset11, opset12, opset13
 from ._api import arg_min as _arg_min
 from ._rules import BFLOAT16, ELEMENT_TYPES, OPSETS
 from .opset13 import ArgMin
 
-try:
-    __version__ = version("argmin")
-except PackageNotFoundError:  # pragma: no cover - not installed
-    __version__ = "unknown"
+
+def _installed_version():
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("argmin")
+    except PackageNotFoundError:  # pragma: no cover - not installed
+        return "unknown"
+
+
+__version__ = _installed_version()
 
 __all__ = [
     "ArgMin",

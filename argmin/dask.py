@@ -13,8 +13,14 @@ import functools
 import itertools
 import math
 
-import dask.array as da
 import numpy as np
+
+try:
+    import dask.array as da
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        f"argmin.dask needs Dask's arrays ({error.name} is missing): "
+        "pip install 'argmin[dask]'", name=error.name) from None
 
 from . import _api, _rules
 

@@ -8,8 +8,14 @@ import selects (1, 11, 12 or 13) for attributes and element types.  Needs the
 """
 
 import numpy as np
-import onnx
-from onnx.reference.op_run import OpRun
+
+try:
+    import onnx
+    from onnx.reference.op_run import OpRun
+except ModuleNotFoundError as error:
+    raise ModuleNotFoundError(
+        f"argmin.onnx needs the onnx package ({error.name} is missing): "
+        "pip install 'argmin[onnx]'", name=error.name) from None
 
 from . import _api, _rules
 

@@ -2,7 +2,12 @@
 
 import ast
 import inspect
+import subprocess
+import sys
+import tempfile
 from importlib import metadata, resources
+
+import pytest
 
 import argmin
 from argmin import _kernels
@@ -35,3 +40,22 @@ def test_distribution_metadata():
     assert dist.metadata["License-Expression"] == "BSD-3-Clause"
     licences = [f for f in dist.files if f.name == "LICENSE"]
     assert licences and "BSD" in licences[0].read_text()
+
+
+def test_namespace_holds_only_the_api():
+    leaked = {"version", "Path", "PackageNotFoundError"} & set(dir(argmin))
+    assert not leaked
+    assert set(argmin.__all__) <= set(dir(argmin))
+
+
+@pytest.mark.parametrize("module,missing,extra", [("argmin.onnx", "onnx", "onnx"),
+                                                  ("argmin.dask", "dask", "dask")])
+def test_a_missing_extra_is_named(module, missing, extra):
+    # A Python that cannot import the extra's package: the error says which extra to install.
+    code = (f"import sys; sys.modules[{missing!r}] = None\n"
+            f"try:\n    import {module}\n"
+            "except ModuleNotFoundError as error:\n    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=tempfile.gettempdir())
+    assert done.returncode == 0, done.stderr
+    assert f"pip install 'argmin[{extra}]'" in done.stdout
