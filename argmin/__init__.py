@@ -21,8 +21,9 @@ except ImportError:  # pragma: no cover - depends on where Python is started
     ) from None
 
 from . import opset1, opset11, opset12, opset13
+from . import _rules
 from ._api import arg_min as _arg_min
-from ._rules import BFLOAT16, ELEMENT_TYPES, OPSETS
+from ._rules import OPSETS
 from .opset13 import ArgMin
 
 
@@ -48,6 +49,17 @@ __all__ = [
     "opset12",
     "opset13",
 ]
+
+
+def __getattr__(name):
+    # BFLOAT16 and ELEMENT_TYPES import ml_dtypes, which is slow: only when asked for.
+    if name in ("BFLOAT16", "ELEMENT_TYPES"):
+        return getattr(_rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | {"BFLOAT16", "ELEMENT_TYPES"})
 
 
 def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):

@@ -23,12 +23,16 @@ def available_kernels(best_only=False):
                 module = importlib.import_module(f"{__package__}.{name}")
             except ImportError:
                 continue
-            module.set_bfloat16(_rules.BFLOAT16)
+            if _bfloat16 is not None:
+                module.set_bfloat16(_bfloat16)
             found.append(module)
             if best_only:
                 break
     return found
 
+
+#: bfloat16's dtype once an input of that type has been seen (see _accept_bfloat16).
+_bfloat16 = None
 
 #: The kernel module in use.
 kernels = available_kernels(best_only=True)[0]
@@ -52,8 +56,25 @@ def _single_thread():
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_single_thread)
 
-# Native dtypes each opset accepts, for a quick membership test.
-_ACCEPTED = {opset: frozenset(types) for opset, types in _rules.ELEMENT_TYPES.items()}
+# Native dtypes each opset accepts, for a quick membership test (bfloat16
+# added when first seen).
+_ACCEPTED = {opset: frozenset(_rules.NUMERIC_TYPES) for opset in _rules.OPSETS}
+
+
+def _accept_bfloat16(dtype):
+    """Tell every loaded kernel variant bfloat16's type number, and accept it from now on.
+
+    Deferred to the first bfloat16 input: its dtype comes from ml_dtypes, slow to import.
+    """
+    global _bfloat16
+    _bfloat16 = dtype
+    for name, _ in VARIANTS:
+        module = sys.modules.get(f"{__package__}.{name}")
+        if module is not None:
+            module.set_bfloat16(dtype)
+    for opset in _rules.OPSETS:
+        if opset >= 13:
+            _ACCEPTED[opset] = _ACCEPTED[opset] | {dtype}
 
 
 def as_tensor(data):
@@ -79,7 +100,9 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
     dtype = data.dtype
     if dtype not in _ACCEPTED[opset] or dtype.names is not None:
         native = _rules.check_element_type(dtype, opset)
-        data = data.astype(native)
+        if native == _rules.loaded_bfloat16() and _bfloat16 is None:
+            _accept_bfloat16(native)
+        data = data.astype(native, copy=False)
     # Each check is skipped where its argument is already what it returns
     # (a bool flag, an axis in [0, ndim)): a call of a few elements costs
     # about as much as these function calls.

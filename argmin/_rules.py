@@ -4,19 +4,18 @@ Everything here is plain Python on purpose: it is the one place that says
 what each opset accepts.  The kernels assume these checks have passed.
 """
 
+import functools
 import operator
+import sys
 
-import ml_dtypes
 import numpy as np
 from numpy.exceptions import AxisError
 
 #: The opsets that define ArgMin.
 OPSETS = (1, 11, 12, 13)
 
-#: ``ml_dtypes.bfloat16`` as a numpy dtype.
-BFLOAT16 = np.dtype(ml_dtypes.bfloat16)
-
-_NUMERIC = tuple(
+#: The element types of every opset, numpy's own: all but bfloat16.
+NUMERIC_TYPES = tuple(
     np.dtype(name)
     for name in (
         "float16", "float32", "float64",
@@ -25,19 +24,38 @@ _NUMERIC = tuple(
     )
 )
 
-#: Element types of ArgMin's input, per opset (numpy dtypes, native byte order).
-ELEMENT_TYPES = {
-    1: _NUMERIC,
-    11: _NUMERIC,
-    12: _NUMERIC,
-    13: _NUMERIC + (BFLOAT16,),
-}
+
+@functools.cache
+def bfloat16():
+    """``ml_dtypes.bfloat16`` as a numpy dtype (importing ml_dtypes, which is slow, at first)."""
+    import ml_dtypes
+
+    return np.dtype(ml_dtypes.bfloat16)
+
+
+def loaded_bfloat16():
+    """`bfloat16` if ml_dtypes is imported, else None: no array has that type before."""
+    return bfloat16() if "ml_dtypes" in sys.modules else None
+
+
+def element_types(opset):
+    """Element types of ArgMin-``opset``'s input: numpy dtypes in native byte order."""
+    return NUMERIC_TYPES + (bfloat16(),) if opset >= 13 else NUMERIC_TYPES
+
+
+def __getattr__(name):
+    # BFLOAT16 and ELEMENT_TYPES import ml_dtypes: only when asked for.
+    if name == "BFLOAT16":
+        return bfloat16()
+    if name == "ELEMENT_TYPES":
+        return {opset: element_types(opset) for opset in OPSETS}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _type_name(dtype):
     if dtype.names is not None:
         return f"{dtype} (a type with fields)"
-    return "bfloat16" if dtype == BFLOAT16 else dtype.name
+    return dtype.name
 
 
 def check_element_type(dtype, opset):
@@ -49,10 +67,13 @@ def check_element_type(dtype, opset):
         If the element type is not one of the opset's, with the allowed ones.
     """
     native = dtype.newbyteorder("=") if dtype.byteorder not in "=|" else dtype
-    if native.names is None and native in ELEMENT_TYPES[opset]:
-        return ELEMENT_TYPES[opset][ELEMENT_TYPES[opset].index(native)]
-    allowed = ", ".join(_type_name(t) for t in ELEMENT_TYPES[opset])
-    hint = " (bfloat16 needs opset 13)" if native == BFLOAT16 else ""
+    bfloat16_type = loaded_bfloat16()
+    if native.names is None and native in NUMERIC_TYPES:
+        return NUMERIC_TYPES[NUMERIC_TYPES.index(native)]
+    if native.names is None and native == bfloat16_type and opset >= 13:
+        return bfloat16_type
+    allowed = ", ".join([t.name for t in NUMERIC_TYPES] + ["bfloat16"] * (opset >= 13))
+    hint = " (bfloat16 needs opset 13)" if native == bfloat16_type else ""
     raise TypeError(
         f"ArgMin-{opset} does not accept element type {_type_name(native)}{hint}; "
         f"allowed: {allowed}"

@@ -48,7 +48,7 @@ def _bfloat16_as_ml_dtypes(data):
             plain = data.view(bits)
             if not bits.isnative:
                 plain = plain.astype(bits.newbyteorder("="))
-            return plain.view(_rules.BFLOAT16)
+            return plain.view(_rules.bfloat16())
     return data
 
 

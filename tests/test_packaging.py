@@ -59,3 +59,19 @@ def test_a_missing_extra_is_named(module, missing, extra):
                           timeout=120, cwd=tempfile.gettempdir())
     assert done.returncode == 0, done.stderr
     assert f"pip install 'argmin[{extra}]'" in done.stdout
+
+
+def test_import_leaves_ml_dtypes_until_bfloat16_is_seen():
+    # ml_dtypes' extension takes most of an import's time: loaded only for a bfloat16 input.
+    code = ("import sys, numpy as np, argmin\n"
+            "before = 'ml_dtypes' in sys.modules\n"
+            "argmin.argmin(np.arange(5.0)); argmin.opset11.ArgMin(np.arange(3))\n"
+            "after_numeric = 'ml_dtypes' in sys.modules\n"
+            "import ml_dtypes\n"
+            "x = np.array([3.0, -1.0, -1.0], dtype=ml_dtypes.bfloat16)\n"
+            "print(before, after_numeric, int(argmin.argmin(x, select_last_index=True)[0]),\n"
+            "      argmin.BFLOAT16 == x.dtype, argmin.ELEMENT_TYPES[13][-1] == x.dtype)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=tempfile.gettempdir())
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "False", "2", "True", "True"]
