@@ -14,9 +14,22 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
-@pytest.fixture(
-    params=_api.available_kernels(), ids=lambda module: module.__name__.rsplit(".", 1)[-1]
-)
+def _variants():
+    # The best variant this CPU runs in the default suite, the others (the same code built for
+    # older CPUs) with the exhaustive marker.
+    return [pytest.param(module, id=module.__name__.rsplit(".", 1)[-1],
+                         marks=pytest.mark.exhaustive if rank else ())
+            for rank, module in enumerate(_api.available_kernels())]
+
+
+@pytest.fixture(params=[pytest.param(False, id="sample"),
+                        pytest.param(True, id="every", marks=pytest.mark.exhaustive)])
+def every(request):
+    """Whether a sweep takes every size it lists (exhaustive), or a sample of them (default)."""
+    return request.param
+
+
+@pytest.fixture(params=_variants())
 def kernels(request, monkeypatch):
     """Each compiled variant of the kernels that this CPU runs, in turn."""
     monkeypatch.setattr(_api, "kernels", request.param)
