@@ -26,6 +26,11 @@ from . import _api, _rules
 
 __all__ = ["ArgMin"]
 
+
+def __dir__():
+    # The API only, not the modules this one imports.
+    return list(__all__)
+
 _OPSET = 13
 
 

@@ -22,6 +22,11 @@ from . import _api, _rules
 __all__ = ["ArgMin"]
 
 
+def __dir__():
+    # The API only, not the modules this one imports.
+    return list(__all__)
+
+
 def _imported_version(onnx_node, run_params):
     """The opset version that the model (or function) imports for the node's domain."""
     opsets = run_params.get("opsets") or {}

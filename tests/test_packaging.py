@@ -6,6 +6,7 @@ import subprocess
 import sys
 import tempfile
 from importlib import metadata, resources
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +76,22 @@ def test_import_leaves_ml_dtypes_until_bfloat16_is_seen():
                           timeout=120, cwd=tempfile.gettempdir())
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "False", "2", "True", "True"]
+
+
+@pytest.mark.parametrize("module", ["argmin.onnx", "argmin.dask"])
+def test_integration_namespaces_list_only_their_api(module):
+    imported = pytest.importorskip(module)
+    assert dir(imported) == ["ArgMin"]
+
+
+def test_import_from_the_source_tree_says_how_to_install():
+    root = Path(__file__).resolve().parents[1]
+    if not (root / "meson.build").exists():
+        pytest.skip("the tests are not in a source checkout")
+    done = subprocess.run([sys.executable, "-c", "import argmin"], cwd=root,
+                          capture_output=True, text=True, timeout=120)
+    if done.returncode == 0:
+        pytest.skip("an editable install: the source tree imports")
+    assert "source tree" in done.stderr and "pip install --no-build-isolation -e ." in done.stderr
+    assert "circular import" not in done.stderr
+    assert done.stderr.count("Traceback") == 1  # no chained exception
