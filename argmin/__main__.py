@@ -24,8 +24,8 @@ def load_tensor(path):
     Raises
     ------
     ValueError
-        If the file cannot be read as what its suffix says, with what was
-        expected; ``SystemExit`` for a ``.pb`` file without the onnx package.
+        If the file cannot be read as what its suffix says (or, for a ``.pb``
+        file, without the onnx package), with what was expected.
     """
     if str(path).endswith(".pb"):
         try:
@@ -33,9 +33,8 @@ def load_tensor(path):
             from google.protobuf.message import DecodeError
             from onnx import numpy_helper
         except ImportError:
-            raise SystemExit(
-                "reading .pb tensors needs the onnx package: pip install 'argmin[onnx]'"
-            ) from None
+            raise ValueError("reading .pb tensors needs the onnx package (argmin's onnx "
+                             "extra): pip install onnx") from None
         expected = "an ONNX TensorProto file (as onnx.save_tensor writes), not a model"
         try:
             tensor = onnx.load_tensor(str(path))
@@ -46,7 +45,9 @@ def load_tensor(path):
         return numpy_helper.to_array(tensor)
     try:
         return np.load(path, allow_pickle=False)
-    except (ValueError, EOFError):
+    except (ValueError, EOFError) as error:
+        if str(error).startswith("Object arrays"):
+            raise ValueError("it holds an array of Python objects, not of numbers") from None
         raise ValueError("not an array in numpy's .npy format (as numpy.save writes)") from None
 
 

@@ -5,7 +5,7 @@ the index and the value of its minimum, and a combine step picks, among
 neighbouring chunks, the one whose minimum wins, comparing the values with the
 same kernel (in the element type itself, NaN winning, ties to the first chunk
 or, with ``select_last_index``, the last).  Needs the ``dask`` extra
-(``pip install 'argmin[dask]'``); runs on any Dask scheduler, including
+(``pip install '.[dask]'`` from the source); runs on any Dask scheduler, including
 ``dask.distributed``.
 """
 
@@ -19,8 +19,8 @@ try:
     import dask.array as da
 except ModuleNotFoundError as error:
     raise ModuleNotFoundError(
-        f"argmin.dask needs Dask's arrays ({error.name} is missing): "
-        "pip install 'argmin[dask]'", name=error.name) from None
+        f"argmin.dask needs Dask's arrays, argmin's dask extra ({error.name} is "
+        "missing): pip install 'dask[array]' distributed", name=error.name) from None
 
 from . import _api, _rules
 

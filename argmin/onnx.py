@@ -4,7 +4,7 @@
 ArgMin node of ``model`` (domain ``ai.onnx``) with argmin's kernels instead of
 ``numpy.argmin``, following the version of ArgMin that the model's opset
 import selects (1, 11, 12 or 13) for attributes and element types.  Needs the
-``onnx`` extra (``pip install 'argmin[onnx]'``).
+``onnx`` extra (``pip install '.[onnx]'`` from the source, or ``pip install onnx``).
 """
 
 import numpy as np
@@ -14,8 +14,8 @@ try:
     from onnx.reference.op_run import OpRun
 except ModuleNotFoundError as error:
     raise ModuleNotFoundError(
-        f"argmin.onnx needs the onnx package ({error.name} is missing): "
-        "pip install 'argmin[onnx]'", name=error.name) from None
+        f"argmin.onnx needs the onnx package, argmin's onnx extra ({error.name} is "
+        "missing): pip install onnx", name=error.name) from None
 
 from . import _api, _rules
 

@@ -104,7 +104,7 @@ UNREADABLE = {
     "missing.npy": (None, "No such file"),
     "data.txt": (lambda p: p.write_text("1 2 3"), "expected a .npy or a .pb"),
     "pickled.npy": (lambda p: np.save(p, np.array([{"a": 1}], dtype=object), allow_pickle=True),
-                    "numpy's .npy format"),
+                    "array of Python objects"),
     "empty.npy": (lambda p: p.write_bytes(b""), "numpy's .npy format"),
     "text.npy": (lambda p: p.write_text("1 2 3\n"), "numpy's .npy format"),
     "corrupt.pb": (lambda p: p.write_bytes(b"\xff\xff\xff not protobuf"), "TensorProto"),
@@ -125,6 +125,18 @@ def test_unreadable_files_are_reported_not_raised(tmp_path, name):
     assert len(lines) == 1 or "usage:" in lines[0], done.stderr
     assert name in lines[-1] and expected in lines[-1], done.stderr
     assert "Traceback" not in done.stderr and "allow_pickle" not in done.stderr
+
+
+def test_pb_without_onnx_is_reported_not_raised(tmp_path):
+    (tmp_path / "x.pb").write_bytes(b"")
+    code = ("import sys; sys.modules['onnx'] = None\n"
+            "from argmin.__main__ import main\n"
+            f"sys.exit(main([{str(tmp_path / 'x.pb')!r}]))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("argmin: error: cannot read") and "pip install onnx" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_output_is_written_where_asked(tmp_path):

@@ -50,7 +50,7 @@ def test_namespace_holds_only_the_api():
 
 
 @pytest.mark.parametrize("module,missing,extra", [("argmin.onnx", "onnx", "onnx"),
-                                                  ("argmin.dask", "dask", "dask")])
+                                                  ("argmin.dask", "dask", "'dask[array]'")])
 def test_a_missing_extra_is_named(module, missing, extra):
     # A Python that cannot import the extra's package: the error says which extra to install.
     code = (f"import sys; sys.modules[{missing!r}] = None\n"
@@ -59,7 +59,7 @@ def test_a_missing_extra_is_named(module, missing, extra):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, cwd=tempfile.gettempdir())
     assert done.returncode == 0, done.stderr
-    assert f"pip install 'argmin[{extra}]'" in done.stdout
+    assert f"pip install {extra}" in done.stdout and "extra" in done.stdout
 
 
 def test_import_leaves_ml_dtypes_until_bfloat16_is_seen():
