@@ -93,10 +93,10 @@ def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=
         took longer than one thread would have (cores busy with other
         work) makes the next default calls run on one thread until they
         have spent 4 times that loss (up to 64 times where threads keep
-        failing); then threads are tried again.  Small
-        inputs use one thread whatever this says, and so does a process
-        forked from one that had run threads (OpenMP cannot start there).
-        The result does not depend on it.
+        failing); then threads are tried again.  Small inputs use one
+        thread whatever this says, and so does a process forked from one
+        that had run threads (OpenMP cannot start there).  The result does
+        not depend on it.
 
     Returns
     -------

@@ -43,10 +43,15 @@ kernels = available_kernels(best_only=True)[0]
 _thread_cap = 1 << 10
 
 
+def _loaded_variants():
+    """The kernel modules imported so far."""
+    modules = (sys.modules.get(f"{__package__}.{name}") for name, _ in VARIANTS)
+    return [module for module in modules if module is not None]
+
+
 def _single_thread():
     global _thread_cap
-    loaded = [sys.modules.get(f"{__package__}.{name}") for name, _ in VARIANTS]
-    loaded = [module for module in loaded if module is not None]
+    loaded = _loaded_variants()
     if any(module.threads_started() for module in loaded):
         _thread_cap = 1
     for module in loaded:  # the parent's calls in flight are not the child's
@@ -68,10 +73,8 @@ def _accept_bfloat16(dtype):
     """
     global _bfloat16
     _bfloat16 = dtype
-    for name, _ in VARIANTS:
-        module = sys.modules.get(f"{__package__}.{name}")
-        if module is not None:
-            module.set_bfloat16(dtype)
+    for module in _loaded_variants():
+        module.set_bfloat16(dtype)
     for opset in _rules.OPSETS:
         if opset >= 13:
             _ACCEPTED[opset] = _ACCEPTED[opset] | {dtype}
