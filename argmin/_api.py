@@ -6,7 +6,7 @@ import sys
 
 import numpy as np
 
-from . import _kernels, _rules
+from . import _kernels, _rules, _tuning
 
 #: Compiled variants of the kernels, by the CPU level they need
 #: (`argmin._kernels.cpu_level`), best first.
@@ -36,6 +36,11 @@ _bfloat16 = None
 
 #: The kernel module in use.
 kernels = available_kernels(best_only=True)[0]
+
+#: The Tuning in force for this thread or task (None: the kernels' defaults), which need only
+#: be asked for once a `_tuning.tuned` block has been entered.
+_current_tuning = _tuning.current
+_ever_tuned = _tuning.ever_tuned
 
 # Most threads a call uses.  A process forked from one whose OpenMP threads
 # have run cannot start OpenMP threads of its own (GNU OpenMP would hang), so
@@ -113,10 +118,11 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
         keepdims = _rules.check_flag(keepdims, "keepdims")
     if select_last_index.__class__ is not bool:
         select_last_index = _rules.check_flag(select_last_index, "select_last_index")
-    shape = data.shape
-    if axis.__class__ is not int or not 0 <= axis < len(shape):
-        axis = _rules.normalize_axis(axis, len(shape))
-    _rules.check_axis_length(shape, axis)
+    ndim = data.ndim
+    if axis.__class__ is not int or not 0 <= axis < ndim:
+        axis = _rules.normalize_axis(axis, ndim)
+    if not data.size:  # only then can the reduced axis be empty
+        _rules.check_axis_length(data.shape, axis)
     if num_threads is None:
         num_threads = 0 if _thread_cap > 1 else 1  # 0: the kernels' thread governor decides
     elif (
@@ -127,4 +133,6 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
         raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
     elif num_threads > _thread_cap:
         num_threads = _thread_cap
-    return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads)
+    return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads, False,
+                               _current_tuning() if _ever_tuned else None)
+

@@ -1,7 +1,7 @@
 """How to read short contiguous rows: GB/s of each way, by element type and row length.
 
 ``python benchmarks/rows.py`` reduces 32 MiB C arrays of shape (rows, n) along axis 1 on one
-thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
+thread, each way forced in turn with ``argmin._tuning.tuned(short_row_len=..., min_row_len=...)``:
 
 - *columns*: across the rows, as strided columns;
 - *short*: a tile of rows (rows within ``short_row_bounds(itemsize)`` elements): 8- and
@@ -9,17 +9,16 @@ thread, each way forced in turn with ``row_limits`` (``argmin/_kernels.pyx``):
   a vector, other rows a vectorized minimum and a search per row;
 - *rows*: row by row, in blocks (the way for long rows).
 
-``*`` marks the way that the limits in use pick for each row (``row_way``), the one that
-measured fastest on the machine where they were set (with AVX-512BW, rows of 8-, 16- and
-32-bit elements of 2 to 32 bytes, a power of two, are read several to a vector: see
-``reduce_layout``).
+``*`` marks the way that the default tuning picks for each row (``argmin._tuning.row_way``);
+rows of 2 to 32 bytes, a power of two, may be read several to a vector (``read_together`` in
+``argmin/kernels/ways.pxi``).
 """
 
 import numpy as np
 from compare import timeit
 
 import argmin
-from argmin import _api
+from argmin import _api, _tuning
 
 HUGE = 1 << 40
 WAYS = {"columns": (HUGE, HUGE), "short": (HUGE, 0), "rows": (0, 0)}
@@ -31,9 +30,10 @@ def short_row(n, itemsize):
 
 
 def main():
-    limits = _api.kernels.row_limits()
     rng = np.random.default_rng(0)
-    print(f"limits in use (short_row_len, min_row_len; -1: the defaults): {limits}")
+    defaults = _tuning.defaults()
+    print(f"default short_row_len, min_row_len (-1: by element size): "
+          f"{defaults['short_row_len']}, {defaults['min_row_len']}")
     print(f"{'dtype':<8} {'n':>5} {'bytes':>6}" + "".join(f"{way:>10}" for way in WAYS) + "  GB/s")
     for dtype in ("uint8", "int16", "float32", "float64"):
         itemsize = np.dtype(dtype).itemsize
@@ -42,17 +42,16 @@ def main():
             if n < 2:
                 continue
             x = rng.integers(1, 101, size=((32 << 20) // nbytes, n)).astype(dtype)
-            chosen = _api.kernels.row_way(n, itemsize)  # with the limits in use
+            chosen = _tuning.row_way(n, itemsize)  # with the default tuning
             cells = []
             for way, forced in WAYS.items():
                 if way == "short" and not short_row(n, itemsize):
                     cells.append(f"{'-':>9} ")
                     continue
-                _api.kernels.row_limits(forced)
-                seconds = timeit(lambda: argmin.argmin(x, axis=1, num_threads=1), 15)
+                with _tuning.tuned(short_row_len=forced[0], min_row_len=forced[1]):
+                    seconds = timeit(lambda: argmin.argmin(x, axis=1, num_threads=1), 15)
                 mark = "*" if way == chosen else " "
                 cells.append(f"{x.nbytes / seconds / 1e9:>9.1f}{mark}")
-            _api.kernels.row_limits(limits)
             print(f"{dtype:<8} {n:>5} {nbytes:>6}" + "".join(cells))
 
 

@@ -2,8 +2,8 @@
 
 ``python benchmarks/threshold.py`` prints, for float32 and int8 inputs reduced along the last and
 the first axis, the time with ``num_threads=1`` and with all threads, with the threshold under
-which calls use one thread (``parallel_threshold`` in ``argmin/_kernels.pyx``, 128 KiB) set to 0
-so that every size really runs on all threads.  Where the speed-up passes 1 is where the
+which calls use one thread (``argmin._tuning.Tuning.parallel_bytes``) set to 0 so that every size
+really runs on all threads.  Where the speed-up passes 1 is where the
 threshold belongs.
 """
 
@@ -11,12 +11,11 @@ import numpy as np
 from compare import timeit
 
 import argmin
-from argmin import _api
+from argmin import _api, _tuning
 
 
 def main():
     threads = _api.kernels.max_threads()
-    default = _api.kernels.parallel_threshold(0)
     rng = np.random.default_rng(0)
     print(f"threads: 1 and {threads}; microseconds, median of 51 calls")
     print(f"{'case':<28} {'KiB':>7} {'1 thread':>9} {str(threads) + ' threads':>10} {'speed-up':>8}")
@@ -27,11 +26,11 @@ def main():
             x = rng.integers(1, 100, size=(side, n // side)).astype(dtype)
             for axis in (-1, 0):
                 one = timeit(lambda: argmin.argmin(x, axis, num_threads=1), 51)
-                many = timeit(lambda: argmin.argmin(x, axis, num_threads=threads), 51)
+                with _tuning.tuned(parallel_bytes=0):
+                    many = timeit(lambda: argmin.argmin(x, axis, num_threads=threads), 51)
                 case = f"{np.dtype(dtype).name} {x.shape} axis={axis}"
                 print(f"{case:<28} {kib:>7} {one * 1e6:>9.1f} {many * 1e6:>10.1f} {one / many:>8.2f}")
-    _api.kernels.parallel_threshold(default)
-    print(f"threshold in use: {default >> 10} KiB")
+    print(f"threshold in use: {_tuning.defaults()['parallel_bytes'] >> 10} KiB")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""The reference: plain numpy, as the ONNX reference implementation computes ArgMin.
+"""The reference: plain numpy, as the ONNX reference implementation computes ArgMin and ArgMax.
 
-``numpy.argmin`` on an exact upcast (every float type to float64, integers
+``numpy.argmin`` and ``numpy.argmax`` on an exact upcast (every float type to float64, integers
 as they are), with ``numpy.flip`` for ``select_last_index``, as
 ``onnx.reference`` does.  Nothing here calls argmin.
 """
@@ -31,15 +31,26 @@ def exact(x):
     return x.astype(np.float64) if is_float(x.dtype) else x.astype(x.dtype.newbyteorder("="))
 
 
-def argmin(x, axis=0, keepdims=True, select_last_index=False):
-    """ONNX ArgMin by numpy: int64, first (or last) index of the minimum, NaN first."""
+def _reduce(find, x, axis, keepdims, select_last_index):
+    """``find`` (numpy.argmin or numpy.argmax) as ONNX computes it: int64, the first (or last)
+    index, on the exact upcast."""
     y = exact(x)
     if select_last_index:
         n = y.shape[axis]
-        result = n - 1 - np.argmin(np.flip(y, axis), axis=axis, keepdims=bool(keepdims))
+        result = n - 1 - find(np.flip(y, axis), axis=axis, keepdims=bool(keepdims))
     else:
-        result = np.argmin(y, axis=axis, keepdims=bool(keepdims))
+        result = find(y, axis=axis, keepdims=bool(keepdims))
     return np.asarray(result, dtype=np.int64)
+
+
+def argmin(x, axis=0, keepdims=True, select_last_index=False):
+    """ONNX ArgMin by numpy: the first (or last) index of the minimum, NaN first."""
+    return _reduce(np.argmin, x, axis, keepdims, select_last_index)
+
+
+def argmax(x, axis=0, keepdims=True, select_last_index=False):
+    """ONNX ArgMax by numpy: the first (or last) index of the maximum, NaN first."""
+    return _reduce(np.argmax, x, axis, keepdims, select_last_index)
 
 
 def special_values(dtype):

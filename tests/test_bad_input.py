@@ -436,8 +436,8 @@ def test_kernel_entry_refuses_what_the_rules_would():
     from argmin import _api
 
     data = np.arange(1 << 18, dtype=np.float64)[::-1].copy()
-    result = _api.kernels.reduce_axis(data, 0, True, False, 0)
+    result = _api.kernels.reduce_axis(data, 0, True, False, 0, False, None)
     np.testing.assert_array_equal(result, oracle.argmin(data, 0))
     for axis in (-1, 1, 64):
         with pytest.raises(ValueError, match="axis"):
-            _api.kernels.reduce_axis(data, axis, True, False, 1)
+            _api.kernels.reduce_axis(data, axis, True, False, 1, False, None)

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import argmin
+from argmin._tuning import tuned
 
 from . import oracle
 
@@ -11,10 +12,10 @@ LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
            2047, 2049, 4095, 4097, 8193]
 LONG = 3_000_017  # a few million: split between threads
 THREADS = (1, 2, 3, 8)
-# Each way of reading contiguous rows, forced for every length with
-# row_limits: across the rows as strided columns, a tile of short rows (within
-# short_row_bounds, strided columns outside them), the same with output blocks
-# written past the caches (stream_threshold), and row by row.
+# Each way of reading contiguous rows, forced for every length with the tuning
+# (short_row_len, min_row_len): across the rows as strided columns, a tile of
+# short rows (within short_row_bounds, strided columns outside them), the same
+# with output blocks written past the caches (stream_bytes), and row by row.
 HUGE = 1 << 40
 ROW_WAYS = {"columns": ((HUGE, HUGE), HUGE), "short": ((HUGE, 0), HUGE),
             "short past caches": ((HUGE, 0), 0), "rows": ((0, 0), HUGE)}
@@ -80,14 +81,10 @@ def edge_values(dtype):
 @pytest.fixture(params=list(ROW_WAYS))
 def row_way(request, kernels):
     """Each way of reading contiguous rows in turn, with threads even for small inputs."""
-    limits, stream_bytes = ROW_WAYS[request.param]
-    limits = kernels.row_limits(limits)
-    stream_bytes = kernels.stream_threshold(stream_bytes)
-    threshold = kernels.parallel_threshold(0)
-    yield request.param
-    kernels.row_limits(limits)
-    kernels.stream_threshold(stream_bytes)
-    kernels.parallel_threshold(threshold)
+    (short_row_len, min_row_len), stream_bytes = ROW_WAYS[request.param]
+    with tuned(short_row_len=short_row_len, min_row_len=min_row_len, stream_bytes=stream_bytes,
+               parallel_bytes=0):
+        yield request.param
 
 
 def check_all(data, axis, thread_counts=(1,)):
@@ -117,8 +114,7 @@ def test_row_ends(dtype, kernels):
     lanes = max(128 // dtype.itemsize, 32)
     block = 4096 // dtype.itemsize
     rng = np.random.default_rng(16)
-    limits = kernels.row_limits((0, 0))
-    try:
+    with tuned(short_row_len=0, min_row_len=0):
         for n in (lanes + 1, 2 * lanes - 1, 3 * lanes + lanes // 2, block + 1,
                   block + lanes - 1, 2 * block + 5):
             once = n // lanes * lanes   # where the overlapping block's new elements start
@@ -132,8 +128,6 @@ def test_row_ends(dtype, kernels):
                         x = base.copy()
                         x[p] = x[q] = low
                         check_all(np.stack([x, x[::-1]]), 1)
-    finally:
-        kernels.row_limits(limits)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
@@ -171,8 +165,7 @@ def test_column_tiles_written_across(dtype, kernels):
     rng = np.random.default_rng(16)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     tile = 16384 // dtype.itemsize
-    threshold = kernels.parallel_threshold(0)
-    try:
+    with tuned(parallel_bytes=0):
         for inner in (3, 8, 9, 64, 67):
             outer = 2 * tile // inner + 5
             data = np.asfortranarray(rng.choice(pool, size=(inner, outer, 3)))
@@ -180,8 +173,6 @@ def test_column_tiles_written_across(dtype, kernels):
             check_all(data[::-1, 1:, :], 2)
             check_all(data[:, ::-1, ::-1], 2)
         check_all(np.asfortranarray(rng.choice(pool, size=(9, 7, 4096))), 2, (3, 16))
-    finally:
-        kernels.parallel_threshold(threshold)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
@@ -232,11 +223,8 @@ def test_grouped_rows(dtype, kernels, every):
         data[[7, 20_000, 39_999], [0, 0, width - 1]] = low_values(dtype)[0]
         check_all(data, 0, THREADS)
         slabs = np.asfortranarray(np.stack([data[:300], data[300:600][::-1]], axis=2).transpose(1, 0, 2))
-        threshold = kernels.parallel_threshold(0)
-        try:
+        with tuned(parallel_bytes=0):
             check_all(slabs, 1, THREADS)
-        finally:
-            kernels.parallel_threshold(threshold)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
@@ -256,13 +244,8 @@ def test_blocked_columns(dtype, stream_bytes, shift, kernels):
     # threads, in two chunks).
     rng = np.random.default_rng(16)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
-    limits = kernels.row_limits((HUGE, HUGE))
-    stream_bytes = kernels.stream_threshold(stream_bytes)
-    with pytest.raises(ValueError):
-        kernels.block_shift(8)
-    shift = kernels.block_shift(shift)
-    threshold = kernels.parallel_threshold(0)
-    try:
+    with tuned(short_row_len=HUGE, min_row_len=HUGE, stream_bytes=stream_bytes, block_shift=shift,
+               parallel_bytes=0):
         for n in (2, 3, 15, 300):
             x = np.asfortranarray(rng.choice(pool, size=(n, 37, 19)))
             check_all(x, 0, (1, 2, 3))
@@ -283,11 +266,6 @@ def test_blocked_columns(dtype, stream_bytes, shift, kernels):
         x = np.asfortranarray(rng.choice(pool, size=(140_000, 2, 9)))
         x[[69_999, 70_000, 70_000, 5, 139_999], [0, 0, 1, 1, 1], [0, 8, 8, 8, 8]] = low_values(dtype)[0]
         check_all(x, 0, (1, 32))
-    finally:
-        kernels.row_limits(limits)
-        kernels.stream_threshold(stream_bytes)
-        kernels.block_shift(shift)
-        kernels.parallel_threshold(threshold)
 
 
 @pytest.mark.parametrize("dtype", [np.dtype("uint8"), np.dtype("float32")], ids=str)
@@ -298,7 +276,7 @@ def test_blocks_into_fresh_output(dtype, kernels):
     rng = np.random.default_rng(17)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     x = np.asfortranarray(rng.choice(pool, size=(2, 512, 8200)))
-    assert x[0].size * 8 > 32 << 20  # TOUCH_BYTES in argmin/_kernels.pyx
+    assert x[0].size * 8 > 32 << 20  # TOUCH_BYTES in argmin/kernels/execute.pxi
     check_all(x, 0, (1, 2, 3))
     check_all(x[:, ::-1, ::-1], 0, (2,))
 
@@ -334,8 +312,7 @@ def test_narrow_column_items(dtype, kernels, every):
     # apart (a slice), following each other, or all the same row (a
     # broadcast, stride 0); threads, even for small inputs.
     rng = np.random.default_rng(12)
-    threshold = kernels.parallel_threshold(0)
-    try:
+    with tuned(parallel_bytes=0):
         for width in (1, 2, 3, 7, 16, 17) if every else (1, 3, 17):
             for n in (1, 2, 7, 16, 63, 64, 127, 128, 129, 300) if every else (1, 7, 64, 129, 300):
                 for x in list(cases(dtype, n, rng))[::11]:
@@ -345,8 +322,6 @@ def test_narrow_column_items(dtype, kernels, every):
                     check_all(data[:, :, 1:width + 1], 1, (1, 3))
                 check_all(np.broadcast_to(data[:, :1, 1:width + 1], data[:, :, :width].shape), 1,
                           (1, 2))
-    finally:
-        kernels.parallel_threshold(threshold)
 
 
 def test_narrow_columns_across_threads(kernels):
@@ -419,16 +394,12 @@ def test_rows_asked_ahead_or_not(dtype, ask, kernels):
     # input, and rows along the first axis of a Fortran array, read in blocks.
     rng = np.random.default_rng(18)
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
-    previous = kernels.prefetch_rows(ask)
-    try:
-        assert kernels.prefetch_rows() == ask
+    with tuned(prefetch_rows=ask):
         for n in (64, 200, 300, 1025, 5000):
             x = rng.choice(pool, size=(70, n))
             check_all(x, 1, (1, 3))
             check_all(x[::-1, ::-1], 1)
         check_all(np.asfortranarray(rng.choice(pool, size=(300, 7, 19))), 0, (1, 3))
-    finally:
-        kernels.prefetch_rows(previous)
 
 
 def nan_bits(dtype):
@@ -524,11 +495,8 @@ def test_strided_column_tiles_across_threads(dtype, kernels):
     pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
     length = 64 // dtype.itemsize
     x = rng.choice(pool, size=(64, 257 * length))[:, ::257]
-    default = kernels.parallel_threshold(0)  # threads even for this small input
-    try:
+    with tuned(parallel_bytes=0):  # threads even for this small input
         check_all(x, 0, (1, 3, 8))
-    finally:
-        kernels.parallel_threshold(default)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)

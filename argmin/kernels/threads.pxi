@@ -26,22 +26,6 @@
 # an explicit num_threads runs on that many threads and neither consults
 # nor teaches the governor.
 
-cdef extern from *:
-    """
-    #ifdef _OPENMP
-    #define argmin_seconds() omp_get_wtime()
-    #define argmin_in_parallel() omp_in_parallel()
-    #else
-    #define argmin_seconds() 0.0
-    #define argmin_in_parallel() 0
-    #endif
-    """
-    # A monotonic clock in seconds (0 without OpenMP, where no call is parallel).
-    double argmin_seconds() nogil
-    # Whether the calling thread runs inside an OpenMP parallel region.
-    int argmin_in_parallel() nogil
-
-
 cdef enum:
     # The fewest and most seconds of one-thread default calls owed for each
     # second that threads cost.
@@ -64,7 +48,8 @@ cdef struct Governor:
 
 
 # One governor per compiled variant of the kernels: the variant in use
-# (argmin._api.kernels) is the one that calls ask and teach.
+# (argmin._api.kernels) is the one that calls ask and teach.  Process state,
+# not tuning: what the calls of this process have learned.
 cdef Governor governor
 governor.factor = MIN_REPAY
 

@@ -1,0 +1,89 @@
+# The dispatch table: one specialisation of reduce_layout for each element
+# type, direction and tie rule.  Every entry is called through one pointer
+# type, whose three void* stand for the specialisation's tag pointers (all
+# NULL, never read).  C leaves a call through a pointer of another type
+# undefined; every ABI the build targets passes all object pointers alike,
+# which is what CPython's own method tables rely on too.
+
+ctypedef int (*reduce_fn)(
+    const Layout* layout, const Tuning* tuning, int num_threads, double* excess,
+    void* key, void* coding, void* tie) noexcept nogil
+
+cdef enum:
+    # The rows of the table: int8 to int64, uint8 to uint64, float16,
+    # float32, float64, bfloat16.
+    UNSIGNED_ROWS = 4
+    FLOAT_ROWS = 7        # + log2(itemsize): float16 at 8
+    BFLOAT16_ROW = 11
+    ELEMENT_ROWS = 12
+
+# REDUCE[row][maximum][last]
+cdef reduce_fn REDUCE[ELEMENT_ROWS][2][2]
+# A float's infinity, in the bits of its row's type; 0 for integers.
+cdef int64_t INF_BITS[ELEMENT_ROWS]
+INF_BITS[:] = [0, 0, 0, 0, 0, 0, 0, 0, 0x7c00, 0x7f800000, 0x7ff0000000000000, 0x7f80]
+
+
+cdef void fill(reduce_fn* ties, key_t* key, coding_t* coding) noexcept:
+    ties[0] = <reduce_fn>reduce_layout[key_t, coding_t, first_tie]
+    ties[1] = <reduce_fn>reduce_layout[key_t, coding_t, last_tie]
+
+
+fill(REDUCE[0][0], <int8_t*>NULL, <signed_min*>NULL)
+fill(REDUCE[0][1], <int8_t*>NULL, <signed_max*>NULL)
+fill(REDUCE[1][0], <int16_t*>NULL, <signed_min*>NULL)
+fill(REDUCE[1][1], <int16_t*>NULL, <signed_max*>NULL)
+fill(REDUCE[2][0], <int32_t*>NULL, <signed_min*>NULL)
+fill(REDUCE[2][1], <int32_t*>NULL, <signed_max*>NULL)
+fill(REDUCE[3][0], <int64_t*>NULL, <signed_min*>NULL)
+fill(REDUCE[3][1], <int64_t*>NULL, <signed_max*>NULL)
+fill(REDUCE[4][0], <int8_t*>NULL, <unsigned_min*>NULL)
+fill(REDUCE[4][1], <int8_t*>NULL, <unsigned_max*>NULL)
+fill(REDUCE[5][0], <int16_t*>NULL, <unsigned_min*>NULL)
+fill(REDUCE[5][1], <int16_t*>NULL, <unsigned_max*>NULL)
+fill(REDUCE[6][0], <int32_t*>NULL, <unsigned_min*>NULL)
+fill(REDUCE[6][1], <int32_t*>NULL, <unsigned_max*>NULL)
+fill(REDUCE[7][0], <int64_t*>NULL, <unsigned_min*>NULL)
+fill(REDUCE[7][1], <int64_t*>NULL, <unsigned_max*>NULL)
+fill(REDUCE[8][0], <int16_t*>NULL, <float_min*>NULL)
+fill(REDUCE[8][1], <int16_t*>NULL, <float_max*>NULL)
+fill(REDUCE[9][0], <int32_t*>NULL, <float_min*>NULL)
+fill(REDUCE[9][1], <int32_t*>NULL, <float_max*>NULL)
+fill(REDUCE[10][0], <int64_t*>NULL, <float_min*>NULL)
+fill(REDUCE[10][1], <int64_t*>NULL, <float_max*>NULL)
+fill(REDUCE[11][0], <int16_t*>NULL, <float_min*>NULL)
+fill(REDUCE[11][1], <int16_t*>NULL, <float_max*>NULL)
+
+
+# The type number numpy gave ``ml_dtypes.bfloat16`` (a user type, so not
+# fixed): process state, set once bfloat16 is first seen.
+cdef int bfloat16_num = -1
+
+
+cdef int element_row(cnp.dtype dtype) except -1:
+    # The table row of dtype.
+    cdef Py_ssize_t size = dtype.itemsize
+    cdef int rank = 0 if size == 1 else 1 if size == 2 else 2 if size == 4 else 3
+    if dtype.type_num == bfloat16_num:
+        return BFLOAT16_ROW
+    if dtype.kind == b'i' and size <= 8:
+        return rank
+    if dtype.kind == b'u' and size <= 8:
+        return UNSIGNED_ROWS + rank
+    if dtype.kind == b'f' and 2 <= size <= 8:
+        return FLOAT_ROWS + rank
+    raise TypeError(f"no ArgMin or ArgMax kernel for element type {dtype}")
+
+
+cdef int run(
+    const Layout* layout, const Tuning* tuning, int row, bint maximum, int num_threads,
+    double* excess,
+) except -1:
+    # The table's entry for the element row, direction and tie, without the GIL.
+    cdef reduce_fn entry = REDUCE[row][maximum][layout.last]
+    cdef int status
+    with nogil:
+        status = entry(layout, tuning, num_threads, excess, NULL, NULL, NULL)
+    if status < 0:
+        raise MemoryError("ArgMin could not allocate its scratch memory")
+    return 0

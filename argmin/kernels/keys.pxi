@@ -1,0 +1,134 @@
+# Keys: every element is read as a signed integer of its own width whose
+# integer order is the reduction's order, so the loops only compare integers.
+#
+# For ArgMin (the *_min codings):
+# - signed integers are their own key;
+# - unsigned integers have their top bit flipped, which maps 0 to the
+#   smallest key: every type is compared as signed integers of its width;
+# - floating-point values (float16, bfloat16, float32, float64) turn from
+#   sign-magnitude into two's complement, so that -0.0 and +0.0 share the
+#   key 0, and every NaN gets the smallest key of the width.
+# For ArgMax (the *_max codings) each number's key is the ArgMin key with all
+# its bits flipped (~k reverses the order, without overflow), and every NaN
+# again gets the smallest key.  So in both directions the smallest key is the
+# best, NaN wins, and the tie rule picks among equal keys: `<` keeps the first
+# index of the best key, `<=` the last one.
+
+cdef extern from "platform.h":
+    # The tags of the codings and of the tie rules.  Functions that take a
+    # pointer to one are compiled once per tag; the pointer is always NULL.
+    ctypedef struct signed_min "argmin_signed_min"
+    ctypedef struct unsigned_min "argmin_unsigned_min"
+    ctypedef struct float_min "argmin_float_min"
+    ctypedef struct signed_max "argmin_signed_max"
+    ctypedef struct unsigned_max "argmin_unsigned_max"
+    ctypedef struct float_max "argmin_float_max"
+    ctypedef struct first_tie "argmin_first_tie"
+    ctypedef struct last_tie "argmin_last_tie"
+
+
+ctypedef fused key_t:
+    int8_t
+    int16_t
+    int32_t
+    int64_t
+
+# A key paired with its position in a short row, in twice the key's width
+# (see paired_rows.pxi).
+ctypedef fused wide_t:
+    int16_t
+    int32_t
+
+# How the stored bits become a key, and in which direction the reduction goes.
+ctypedef fused coding_t:
+    signed_min
+    unsigned_min
+    float_min
+    signed_max
+    unsigned_max
+    float_max
+
+# Which index of the best key wins: the first or the last in memory order.
+ctypedef fused tie_t:
+    first_tie
+    last_tie
+
+
+cdef inline key_t key_min(key_t k) noexcept nogil:
+    # The smallest key of the width: NaN's key for the floating types.
+    if key_t is int8_t:
+        return INT8_MIN
+    elif key_t is int16_t:
+        return INT16_MIN
+    elif key_t is int32_t:
+        return INT32_MIN
+    else:
+        return INT64_MIN
+
+
+cdef inline bint floating(coding_t* coding) noexcept nogil:
+    return coding_t is float_min or coding_t is float_max
+
+
+cdef inline key_t direction(key_t k, coding_t* coding) noexcept nogil:
+    # What a number's ArgMin key is xor-ed with: all ones for ArgMax.
+    if coding_t is signed_max or coding_t is unsigned_max or coding_t is float_max:
+        return -1
+    else:
+        return 0
+
+
+cdef inline key_t key_flip(key_t k, coding_t* coding) noexcept nogil:
+    # What the stored bits of an integer are xor-ed with to make its key; for
+    # a float, what its ArgMin key is xor-ed with (NaNs aside).
+    if coding_t is unsigned_min or coding_t is unsigned_max:
+        return key_min(k) ^ direction(k, coding)
+    else:
+        return direction(k, coding)
+
+
+cdef inline key_t load(
+    const char* p, key_t inf_bits, coding_t* coding, bint select_free=False, bint nan_past=False,
+) noexcept nogil:
+    # The key of the element at p; p need not be aligned.  select_free: the
+    # same key by arithmetic alone, for a minimum reduction (GCC vectorizes
+    # one only over operands without a select) and for the folds of column
+    # tiles (where GCC would merge the selects into the `<=` of the last
+    # index); elsewhere the selects cost less.  nan_past: a float's key as if
+    # it were no NaN, by arithmetic alone: a NaN's key then lies beyond the
+    # infinities' keys (see has_nan_keys), for reductions that look for such
+    # keys afterwards rather than test each element.
+    cdef key_t bits, magnitude, sign, nan
+    memcpy(&bits, p, sizeof(key_t))
+    if not floating(coding):
+        return bits ^ key_flip(bits, coding)
+    magnitude = bits & ~key_min(bits)
+    if select_free or nan_past:
+        # All ones for a negative value (whose magnitude is negated), and for a NaN.
+        sign = bits >> (8 * sizeof(key_t) - 1)
+        if nan_past:
+            return ((magnitude ^ sign) - sign) ^ direction(bits, coding)
+        nan = -<key_t>(magnitude > inf_bits)
+        return ((((magnitude ^ sign) - sign) ^ direction(bits, coding)) & ~nan) | (
+            key_min(bits) & nan)
+    if magnitude > inf_bits:
+        return key_min(bits)
+    return (-magnitude if bits < 0 else magnitude) ^ direction(bits, coding)
+
+
+cdef inline bint has_nan_keys(
+    key_t smallest, key_t largest, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # Whether keys loaded with nan_past, of which `smallest` and `largest`
+    # are the extremes, include a NaN's: a key beyond those of the infinities.
+    cdef key_t a = inf_bits ^ direction(inf_bits, coding)
+    cdef key_t b = -inf_bits ^ direction(inf_bits, coding)
+    return largest > max(a, b) or smallest < min(a, b)
+
+
+cdef inline bint better(key_t candidate, key_t best, tie_t* tie) noexcept nogil:
+    # Whether candidate, met after best in memory order, takes its place.
+    if tie_t is last_tie:
+        return candidate <= best
+    else:
+        return candidate < best

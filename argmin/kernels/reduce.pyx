@@ -1,0 +1,196 @@
+"""ArgMin and ArgMax kernels: reduce a strided N-d array along one axis, in place.
+
+Compiled once per CPU target (argmin/kernels/meson.build), each a module of
+argmin (``_kernels``, ``_kernels_avx2``, ``_kernels_avx512``) with the same
+functions.  ``reduce_axis`` is the entry: the layout (layout.pxi) of the
+input, then the dispatch table's specialisation (dispatch.pxi) for its
+element type, direction and tie rule, which plans the work (plan.pxi) and
+executes it (execute.pxi) with the loops of long rows, short rows and columns,
+on the threads the governor gives (threads.pxi), by the Tuning it is handed
+(tuning.pxi).
+"""
+
+cimport numpy as cnp
+from cython.parallel cimport prange
+from libc.stdint cimport (
+    INT8_MIN, INT16_MIN, INT32_MIN, INT64_MAX, INT64_MIN,
+    int8_t, int16_t, int32_t, int64_t, uint64_t,
+)
+from libc.math cimport NAN, isnan
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy
+
+cnp.import_array()
+
+include "platform.pxi"
+include "keys.pxi"
+include "tuning.pxi"
+
+# Whether a call of this module has run OpenMP threads (process state).
+cdef bint threads_have_run = False
+
+include "threads.pxi"
+include "layout.pxi"
+include "long_rows.pxi"
+include "paired_rows.pxi"
+include "paired_vectors.pxi"
+include "short_rows.pxi"
+include "columns.pxi"
+include "write.pxi"
+include "ways.pxi"
+include "plan.pxi"
+include "execute.pxi"
+include "dispatch.pxi"
+
+
+def threads_started():
+    """Whether a call has run OpenMP threads in this process."""
+    return threads_have_run
+
+
+def set_bfloat16(cnp.dtype dtype):
+    """Register ``ml_dtypes.bfloat16``'s dtype, read as bfloat16 by the kernels."""
+    global bfloat16_num
+    bfloat16_num = dtype.type_num
+
+
+def cpu_level():
+    """Vector extensions of this CPU that the kernels can use.
+
+    0: none beyond the architecture's baseline; 2: AVX2 (with FMA and BMI2);
+    3: AVX-512 (F, BW, VL and DQ) as well.
+    """
+    return argmin_cpu_level()
+
+
+def max_threads():
+    """Threads an OpenMP parallel region would use now (1 without OpenMP).
+
+    Follows OMP_NUM_THREADS and the limits threadpoolctl sets.
+    """
+    return argmin_max_threads()
+
+
+def short_row_bounds(Py_ssize_t itemsize):
+    """The fewest and most elements of a row read as a short row, whatever the tuning.
+
+    Rows of 8- and 16-bit elements are paired with their positions in
+    ``MIN_LANES`` lanes, so they need as many elements (where vectors of
+    pairs run in registers, two), and hold at most 256 (a pair's position has
+    8 bits), except 16-bit elements with AVX-512BW, whose rows of more than
+    256 keep their keys for a search.  Rows of wider elements hold at most
+    2 KiB.
+    """
+    return short_row_min(itemsize), short_row_max(itemsize)
+
+
+def row_way(Py_ssize_t n, Py_ssize_t itemsize, tuning=None):
+    """How the rows of a C array of shape (rows, n) are read along axis 1.
+
+    With ``tuning`` (an `argmin._tuning.Tuning`, or None for the defaults):
+    ``"rows"`` one by one, ``"short"`` a tile of rows at a time, or
+    ``"columns"`` across the rows, as strided columns.
+    """
+    cdef Tuning chosen
+    set_tuning(&chosen, tuning)
+    if long_row(n, itemsize, &chosen):
+        return "rows"
+    return "short" if short_row(n, itemsize, True, &chosen) else "columns"
+
+
+cdef cnp.ndarray new_output(cnp.ndarray data, int axis, bint keepdims):
+    # A C-contiguous int64 array of data's shape without `axis` (or with it as 1).
+    cdef cnp.npy_intp out_shape[MAX_DIMS]
+    cdef cnp.npy_intp* shape = cnp.PyArray_DIMS(data)
+    cdef int d, out_ndim = 0
+    for d in range(cnp.PyArray_NDIM(data)):
+        if d != axis:
+            out_shape[out_ndim] = shape[d]
+            out_ndim += 1
+        elif keepdims:
+            out_shape[out_ndim] = 1
+            out_ndim += 1
+    return cnp.PyArray_EMPTY(out_ndim, out_shape, cnp.NPY_INT64, 0)
+
+
+def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, int num_threads,
+                bint maximum, tuning):
+    """ArgMin (or ArgMax, with ``maximum``) of ``data`` along ``axis``, as a new
+    C-contiguous int64 array.
+
+    The caller has checked the arguments: ``data`` has native byte order, a
+    supported element type and at least one dimension, ``0 <= axis < ndim``,
+    and ``data.shape[axis] > 0``.  ``num_threads`` is an upper bound, or 0 for
+    the default, which the thread governor sets (see ``thread_debt``); inputs
+    under ``tuning.parallel_bytes`` use one thread.  ``tuning`` is an
+    `argmin._tuning.Tuning`, or None for the defaults.
+    """
+    cdef int ndim = cnp.PyArray_NDIM(data)
+    if not 0 <= axis < ndim:
+        raise ValueError(f"axis {axis} is not in [0, {ndim})")
+    cdef int row
+    cdef Tuning chosen
+    cdef cnp.ndarray out = new_output(data, axis, keepdims)
+    cdef Layout layout
+    cdef Py_ssize_t nbytes
+    cdef double excess
+    if cnp.PyArray_SIZE(out) == 0:
+        return out
+    row = element_row(<cnp.dtype>data.dtype)
+    set_tuning(&chosen, tuning)
+    set_layout(&layout, data, axis, last, out, INF_BITS[row], &chosen)
+    nbytes = cnp.PyArray_DIMS(data)[axis] * cnp.PyArray_SIZE(out) * cnp.PyArray_ITEMSIZE(data)
+    if nbytes < chosen.parallel_bytes:
+        run(&layout, &chosen, row, maximum, 1, &excess)
+    else:
+        governed(&layout, &chosen, row, maximum, num_threads, nbytes)
+    return out
+
+
+cdef int governed(
+    const Layout* layout, const Tuning* tuning, int row, bint maximum, int num_threads,
+    Py_ssize_t nbytes,
+) except -1:
+    # run() on the threads plan_threads gives; a default call (num_threads 0)
+    # then settles with the governor (see threads.pxi), but for the one whose
+    # threads this process started (its time includes starting them).
+    cdef double excess = NAN, start = argmin_seconds()
+    cdef bint started = threads_have_run
+    cdef int threads = plan_threads(num_threads, argmin_max_threads(), argmin_in_parallel(),
+                                    nbytes, &governor)
+    governor.threads_in_use += threads
+    try:
+        run(layout, tuning, row, maximum, threads, &excess)
+    finally:
+        governor.threads_in_use -= threads
+    if num_threads == 0 and (started or isnan(excess)):
+        settle(&governor, argmin_seconds() - start, excess, nbytes)
+    return 0
+
+
+def plan_of(cnp.ndarray data not None, int axis, int num_threads, tuning=None):
+    """The plan of a call on ``num_threads`` threads (plan.pxi), as a dict, for tests.
+
+    ``way``: ``"rows"``, ``"short"`` or ``"columns"``; ``block``: positions of
+    an outer axis a work item takes; ``stream_out``, ``block_shift``; ``tiles``,
+    ``tile_len``, ``splits``, ``work`` and ``threads``.  (The output here is a
+    new array, so ``block_shift`` may differ from a call's, whose output lies
+    elsewhere.)
+    """
+    cdef int ndim = cnp.PyArray_NDIM(data)
+    if not 0 <= axis < ndim or data.shape[axis] == 0:
+        raise ValueError(f"axis {axis} is not in [0, {ndim}) or has no elements")
+    cdef Tuning chosen
+    cdef int row = element_row(<cnp.dtype>data.dtype)
+    cdef cnp.ndarray out = new_output(data, axis, False)
+    cdef Layout layout, blocked
+    cdef Tiling tiling
+    if cnp.PyArray_SIZE(out) == 0:
+        raise ValueError("an empty output has no plan: no call reduces anything")
+    set_tuning(&chosen, tuning)
+    set_layout(&layout, data, axis, False, out, INF_BITS[row], &chosen)
+    plan(&layout, cnp.PyArray_ITEMSIZE(data), &chosen, max(1, num_threads), &tiling, &blocked)
+    way = ("rows" if layout.column_ndim == 0 else "short" if tiling.short_rows else "columns")
+    return dict(way=way, block=tiling.block, stream_out=bool(tiling.stream_out),
+                block_shift=tiling.block_shift, tiles=tiling.tiles, tile_len=tiling.tile_len,
+                splits=tiling.splits, work=tiling.work, threads=tiling.threads)

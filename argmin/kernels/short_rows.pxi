@@ -1,0 +1,121 @@
+# Short rows: a contiguous reduced axis too short for long rows' blocks, read
+# a tile of rows at a time.  8- and 16-bit keys (and, where vectors of pairs
+# run in registers, 32-bit keys) are paired with their positions
+# (paired_rows.pxi, paired_vectors.pxi); other rows keep their keys for a
+# search (searched_rows_argmin).
+
+cdef enum:
+    # Most elements of a short row of 8- or 16-bit keys paired with their
+    # positions: they fit in the 8 bits of a pair.  Other short rows hold at
+    # most SHORT_ROW_BYTES (see short_row_max in ways.pxi).
+    SHORT_ROW_MAX = 256
+    SHORT_ROW_BYTES = 2048
+
+
+cdef inline int32_t find_key(
+    const char* p, int32_t n, key_t target, key_t inf_bits, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # First (or last) index of target among the keys of n contiguous
+    # elements at p: the minimum (or maximum) of the matching positions, one
+    # vectorized pass.
+    cdef int32_t i, candidate, found = -1 if tie_t is last_tie else n
+    cdef key_t k
+    for i in range(n):
+        k = load(p + i * sizeof(key_t), inf_bits, coding, True)
+        if tie_t is last_tie:
+            candidate = i if k == target else -1
+            found = candidate if candidate > found else found
+        else:
+            candidate = i if k == target else n
+            found = candidate if candidate < found else found
+    return found
+
+
+cdef inline void searched_rows_argmin(
+    const char* p, Py_ssize_t row_stride, Py_ssize_t width,
+    Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
+    key_t* best, int64_t* index, bint ask_rows, key_t* keys,
+    key_t inf_bits, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # short_rows_argmin for rows whose keys are kept for a search: each row's
+    # best key is a vectorized reduction, and its index a second pass, over
+    # the row's keys copied to `keys` for floating-point elements (whose keys
+    # cost several instructions each), over the row itself for integers.
+    # Floating-point keys are first taken without their NaN test (load's
+    # nan_past), and again with it only for a row whose keys show a NaN; after
+    # such a row the next ones are read with the test at once, until one holds
+    # no NaN.  Where ask_rows, each row is asked for PREFETCH_BYTES ahead.
+    cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
+    cdef int32_t i, n = <int32_t>(stop - start)
+    cdef const char* q
+    cdef key_t minimum, most, v
+    cdef bint nans = False
+    ahead = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
+    lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
+    for r in range(width):
+        for b in range(streams):
+            j = r * streams + b
+            q = p + r * row_stride + b * stream_stride + start * size
+            for k in range(lines):
+                prefetch(q + ahead + k * CACHE_LINE)
+            minimum = ~key_min(inf_bits)
+            if floating(coding) and not nans:
+                most = key_min(inf_bits)
+                for i in range(n):
+                    v = load(q + i * size, inf_bits, coding, True, True)
+                    keys[i] = v
+                    minimum = v if v < minimum else minimum
+                    most = v if v > most else most
+                nans = has_nan_keys(minimum, most, inf_bits, coding)
+            if not floating(coding) or nans:
+                minimum = ~key_min(inf_bits)
+                for i in range(n):
+                    v = load(q + i * size, inf_bits, coding, True)
+                    if floating(coding):
+                        keys[i] = v
+                    minimum = v if v < minimum else minimum
+                if floating(coding):
+                    nans = minimum == key_min(inf_bits)
+            if floating(coding):
+                # The copy holds keys: read back as they are.
+                index[j] = start + find_key(<const char*>keys, n, minimum, inf_bits,
+                                            <signed_min*>NULL, tie)
+            else:
+                index[j] = start + find_key(q, n, minimum, inf_bits, coding, tie)
+            best[j] = minimum
+
+
+cdef void short_rows_argmin(
+    const char* p, Py_ssize_t row_stride, Py_ssize_t width,
+    Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
+    key_t* best, int64_t* index, bint ask_rows, key_t inf_bits, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # Rows too short for row_argmin's blocks (short_row_max): `streams` tiles
+    # stream_stride apart, each of `width` rows row_stride apart, read a row
+    # of each tile in turn; of each row, the elements [start, stop).  Sets
+    # best and index of row j of tile b at j * streams + b.  8- and 16-bit
+    # keys are paired with their positions in pieces of at least MIN_LANES
+    # elements (a row split between threads can leave a shorter piece), in
+    # registers where VECTOR_PAIRS from two elements, 32-bit keys too.  Other
+    # pieces, rows of more than SHORT_ROW_MAX (whose positions would not fit
+    # in a pair's 8 bits), and other keys keep their keys for a search.
+    cdef Py_ssize_t size = sizeof(key_t), n = stop - start
+    # The floating-point keys of a row (SHORT_ROW_BYTES at most), or the
+    # lanes of paired rows and their halves, on whole cache lines.
+    cdef int32_t memory[2 * PAIRED_ROWS * MIN_LANES + 16]   # and a cache line more
+    cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
+    cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
+    if (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
+            and n * size <= VECTOR_ROW_BYTES):
+        paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                              index, ask_rows, inf_bits, coding, tie)
+    elif key_t is int8_t and MIN_LANES <= n <= SHORT_ROW_MAX:
+        paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                           index, ask_rows, <int16_t*>lanes, <int16_t*>halved,
+                           inf_bits, coding, tie)
+    elif key_t is int16_t and MIN_LANES <= n <= SHORT_ROW_MAX:
+        paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                           index, ask_rows, lanes, halved, inf_bits, coding, tie)
+    else:
+        searched_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                             index, ask_rows, <key_t*>lanes, inf_bits, coding, tie)

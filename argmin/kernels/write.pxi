@@ -1,0 +1,155 @@
+# Writing the output: the indices of a tile, of one outer position or of a
+# block of them, turned from memory positions into ONNX indices and stored
+# along the output's own strides.
+
+cdef enum:
+    # Outer positions that a work item takes at once when their outputs lie
+    # next to each other: a cache line of int64 indices (see plan_blocks).
+    OUT_BLOCK = 8
+
+
+cdef inline void locate(
+    const Layout* layout, Py_ssize_t outer, const char** data, int64_t** out,
+) noexcept nogil:
+    # Input and output addresses of the outer position `outer` (row-major).
+    cdef int d
+    cdef Py_ssize_t i
+    cdef const char* p = layout.data
+    cdef int64_t* o = layout.out
+    for d in range(layout.outer_ndim - 1, 0, -1):
+        i = outer % layout.outer_len[d]
+        outer = outer // layout.outer_len[d]
+        p += i * layout.outer_stride[d]
+        o += i * layout.outer_out_stride[d]
+    if layout.outer_ndim > 0:
+        # What is left is the outermost index: no division for one axis.
+        p += outer * layout.outer_stride[0]
+        o += outer * layout.outer_out_stride[0]
+    data[0] = p
+    out[0] = o
+
+
+cdef void write_positions(
+    const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
+    const int64_t* index, int64_t flip, int64_t shift,
+) noexcept nogil:
+    # write_tile for column positions [first, first + width) of several
+    # column axes, one after another.
+    cdef int d, last_axis = layout.column_ndim - 1
+    cdef Py_ssize_t j, offset = 0, rest = first
+    cdef Py_ssize_t position[MAX_DIMS]
+    for d in range(last_axis, -1, -1):
+        position[d] = rest % layout.column_axis_len[d]
+        rest = rest // layout.column_axis_len[d]
+        offset += position[d] * layout.column_out_stride[d]
+    for j in range(width):
+        o[offset] = (index[j] ^ flip) + shift
+        d = last_axis
+        position[d] += 1
+        offset += layout.column_out_stride[d]
+        while position[d] == layout.column_axis_len[d] and d > 0:
+            offset -= position[d] * layout.column_out_stride[d]
+            position[d] = 0
+            d -= 1
+            position[d] += 1
+            offset += layout.column_out_stride[d]
+
+
+cdef void write_across(
+    const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
+    const int64_t* index, int64_t flip, int64_t shift,
+) noexcept nogil:
+    # write_tile for two column axes, the outer one contiguous in the output
+    # and the inner one spread out (a Fortran array along its last axis): in
+    # column order, each output element would fall on a line of its own.
+    # The whole rows of the inner axis are written OUT_BLOCK of its positions
+    # at a time, each down all the rows: OUT_BLOCK lines filled in order,
+    # from one line of indices.  The rows cut by the tile's ends are written
+    # one position after another.
+    cdef Py_ssize_t inner = layout.column_axis_len[1]
+    cdef Py_ssize_t outer_stride = layout.column_out_stride[0]
+    cdef Py_ssize_t inner_stride = layout.column_out_stride[1]
+    cdef Py_ssize_t head = min(width, (inner - first % inner) % inner)
+    cdef Py_ssize_t rows = (width - head) // inner, tail = head + rows * inner
+    cdef Py_ssize_t row = (first + head) // inner, r, t, u
+    cdef const int64_t* rows_index = index + head
+    write_positions(layout, o, first, head, index, flip, shift)
+    for t in range((inner + OUT_BLOCK - 1) // OUT_BLOCK):
+        for r in range(rows):
+            for u in range(t * OUT_BLOCK, min((t + 1) * OUT_BLOCK, inner)):
+                o[(row + r) * outer_stride + u * inner_stride] = (
+                    (rows_index[r * inner + u] ^ flip) + shift)
+    write_positions(layout, o, first + tail, width - tail, index + tail, flip, shift)
+
+
+cdef inline void write_line(int64_t* p, const int64_t* line, bint past_caches) noexcept nogil:
+    # Store a line of OUT_BLOCK indices at p: past the caches if
+    # past_caches, as one vector where p starts a cache line.
+    cdef Py_ssize_t b
+    if past_caches and <size_t>p % CACHE_LINE == 0:
+        line_past_caches(p, line)
+    elif past_caches:
+        for b in range(OUT_BLOCK):
+            store_past_caches(&p[b], line[b])
+    else:
+        memcpy(p, line, CACHE_LINE)
+
+
+cdef void write_tile(
+    const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
+    Py_ssize_t streams, bint apart, const int64_t* index, bint past_caches,
+) noexcept nogil:
+    # Write the indices of column positions [first, first + width) to the
+    # output of one outer position, o, or of `streams` outer positions one
+    # after another in the output (one column axis only), index[j * streams + b],
+    # or index[b * width + j] when apart, those past the caches if past_caches
+    # (blocks of several positions only).
+    # A memory position i is the ONNX index i, or reduced_len - 1 - i when
+    # the reduced axis was walked backwards: (i ^ flip) + shift, without a
+    # branch, and the strides held in locals (the stores could change the
+    # layout, for all the compiler knows), so that the copies vectorize.
+    cdef Py_ssize_t j = 0, b, u, stride
+    cdef Py_ssize_t step = 1 if apart else streams, across = width if apart else 1
+    cdef int64_t flip = -1 if layout.flip else 0
+    cdef int64_t shift = layout.reduced_len if layout.flip else 0
+    cdef int64_t lines[OUT_BLOCK * OUT_BLOCK]
+    if layout.column_ndim == 0:
+        o[0] = (index[0] ^ flip) + shift   # rows: one element
+    elif layout.column_ndim == 1:
+        stride = layout.column_out_stride[0]
+        if streams == 1:
+            for j in range(width):
+                o[(first + j) * stride] = (index[j] ^ flip) + shift
+        else:
+            if streams == OUT_BLOCK:
+                # Whole blocks: OUT_BLOCK column positions at a time, their
+                # indices gathered into a buffer of lines (transposed when
+                # apart: the compiler vectorizes the loop pair) stored whole.
+                while j + OUT_BLOCK <= width:
+                    if apart:
+                        for u in range(OUT_BLOCK):
+                            for b in range(OUT_BLOCK):
+                                lines[u * OUT_BLOCK + b] = (index[b * width + j + u] ^ flip) + shift
+                    else:
+                        for u in range(OUT_BLOCK * OUT_BLOCK):
+                            lines[u] = (index[j * OUT_BLOCK + u] ^ flip) + shift
+                    for u in range(OUT_BLOCK):
+                        write_line(&o[(first + j + u) * stride], &lines[u * OUT_BLOCK], past_caches)
+                    j += OUT_BLOCK
+            if past_caches:
+                while j < width:
+                    for b in range(streams):
+                        store_past_caches(&o[(first + j) * stride + b],
+                                          (index[j * step + b * across] ^ flip) + shift)
+                    j += 1
+                drain_stores()
+            else:
+                while j < width:
+                    for b in range(streams):
+                        o[(first + j) * stride + b] = (index[j * step + b * across] ^ flip) + shift
+                    j += 1
+    elif (layout.column_ndim == 2 and -1 <= layout.column_out_stride[0] <= 1
+            and not -OUT_BLOCK <= layout.column_out_stride[1] <= OUT_BLOCK):
+        write_across(layout, o, first, width, index, flip, shift)
+    else:
+        write_positions(layout, o, first, width, index, flip, shift)
