@@ -6,7 +6,7 @@ import sys
 
 import numpy as np
 
-from . import _kernels, _rules, _tuning
+from . import _docs, _kernels, _rules, _tuning
 
 #: Compiled variants of the kernels, by the CPU level they need
 #: (`argmin._kernels.cpu_level`), best first.
@@ -136,3 +136,16 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
     return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads, False,
                                _current_tuning() if _ever_tuned else None)
 
+
+def opset_operator(opset):
+    """``argmin.opset{opset}.ArgMin``: `arg_min` with that opset's attributes and docstring."""
+    if opset >= 12:
+        def ArgMin(data, axis=0, keepdims=1, select_last_index=0):
+            return arg_min(data, axis, keepdims, select_last_index, opset)
+    else:
+        def ArgMin(data, axis=0, keepdims=1):
+            return arg_min(data, axis, keepdims, 0, opset)
+    ArgMin.__module__ = f"{__package__}.opset{opset}"
+    ArgMin.__qualname__ = "ArgMin"
+    ArgMin.__doc__ = _docs.opset_docstring(opset)
+    return ArgMin

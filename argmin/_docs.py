@@ -59,8 +59,42 @@ def _paragraph(text, indent=""):
     return textwrap.fill(text, width=74, initial_indent=indent, subsequent_indent=indent)
 
 
-def opset_docstring(opset, example):
-    """The docstring of ``argmin.opset{opset}.ArgMin``, with ``example`` (doctest lines)."""
+# A doctest of each opset's ArgMin.
+_EXAMPLES = {
+    1: """
+    >>> import numpy as np
+    >>> from argmin import opset1
+    >>> opset1.ArgMin(np.array([[2, 1], [3, 10]], dtype=np.float32), axis=1)
+    array([[1],
+           [0]])
+    """,
+    11: """
+    >>> import numpy as np
+    >>> from argmin import opset11
+    >>> opset11.ArgMin(np.array([[2, 1], [3, 10]], dtype=np.int32), axis=-1, keepdims=0)
+    array([1, 0])
+    """,
+    12: """
+    >>> import numpy as np
+    >>> from argmin import opset12
+    >>> opset12.ArgMin(np.array([[2, 2], [3, 10]], dtype=np.float32), axis=1,
+    ...                select_last_index=1)
+    array([[1],
+           [0]])
+    """,
+    13: """
+    >>> import ml_dtypes
+    >>> import numpy as np
+    >>> from argmin import opset13
+    >>> x = np.array([[2.0, np.nan], [3.0, -1.0]], dtype=ml_dtypes.bfloat16)
+    >>> opset13.ArgMin(x, axis=1, keepdims=0)
+    array([1, 1])
+    """,
+}
+
+
+def opset_docstring(opset):
+    """The docstring of ``argmin.opset{opset}.ArgMin``."""
     names = [t.name for t in NUMERIC_TYPES]
     if opset >= 13:
         names.insert(1, "bfloat16 (``ml_dtypes.bfloat16``)")
@@ -80,5 +114,5 @@ def opset_docstring(opset, example):
                               "non-integer ``axis``.", "    "),
         value_error=_paragraph(f"If the reduced axis has length 0, or {flags} is not 0 or 1.",
                                "    "),
-        example=textwrap.dedent(example).strip(),
+        example=textwrap.dedent(_EXAMPLES[opset]).strip(),
     )

@@ -15,21 +15,13 @@ import math
 
 import numpy as np
 
-try:
-    import dask.array as da
-except ModuleNotFoundError as error:
-    raise ModuleNotFoundError(
-        f"argmin.dask needs Dask's arrays, argmin's dask extra ({error.name} is "
-        "missing): pip install 'dask[array]' distributed", name=error.name) from None
+from . import _api, _extras, _rules
 
-from . import _api, _rules
+da = _extras.require("dask.array", "argmin.dask", "Dask's arrays, argmin's dask extra",
+                     "pip install 'dask[array]' distributed")
 
 __all__ = ["ArgMin"]
-
-
-def __dir__():
-    # The API only, not the modules this one imports.
-    return list(__all__)
+__dir__ = _extras.public_dir(__all__)
 
 _OPSET = 13
 

@@ -9,22 +9,14 @@ import selects (1, 11, 12 or 13) for attributes and element types.  Needs the
 
 import numpy as np
 
-try:
-    import onnx
-    from onnx.reference.op_run import OpRun
-except ModuleNotFoundError as error:
-    raise ModuleNotFoundError(
-        f"argmin.onnx needs the onnx package, argmin's onnx extra ({error.name} is "
-        "missing): pip install onnx", name=error.name) from None
+from . import _api, _extras, _rules
 
-from . import _api, _rules
+_NEEDS = ("argmin.onnx", "the onnx package, argmin's onnx extra", "pip install onnx")
+onnx = _extras.require("onnx", *_NEEDS)
+OpRun = _extras.require("onnx.reference.op_run", *_NEEDS).OpRun
 
 __all__ = ["ArgMin"]
-
-
-def __dir__():
-    # The API only, not the modules this one imports.
-    return list(__all__)
+__dir__ = _extras.public_dir(__all__)
 
 
 def _imported_version(onnx_node, run_params):
