@@ -100,8 +100,9 @@ cdef void short_rows_argmin(
     # pieces, rows of more than SHORT_ROW_MAX (whose positions would not fit
     # in a pair's 8 bits), and other keys keep their keys for a search.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start
-    # The floating-point keys of a row (SHORT_ROW_BYTES at most), or the
-    # lanes of paired rows and their halves, on whole cache lines.
+    # The floating-point keys of a row (SHORT_ROW_BYTES at most, at up to
+    # ALIAS_SPAN in), or the lanes of paired rows and their halves, on whole
+    # cache lines.
     cdef int32_t memory[2 * PAIRED_ROWS * MIN_LANES + 16]   # and a cache line more
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
@@ -117,5 +118,10 @@ cdef void short_rows_argmin(
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, ask_rows, lanes, halved, inf_bits, coding, tie)
     else:
+        # The copy of a row's keys SCRATCH_SHIFT past the rows in ALIAS_SPAN (see plan.pxi),
+        # on a cache line: its stores then never hold up the loads of the rows.
         searched_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
-                             index, ask_rows, <key_t*>lanes, inf_bits, coding, tie)
+                             index, ask_rows, <key_t*>(<char*>lanes + (
+                                 (<size_t>p + SCRATCH_SHIFT - <size_t>lanes)
+                                 & (ALIAS_SPAN - 1) & ~(<size_t>127))),
+                             inf_bits, coding, tie)
