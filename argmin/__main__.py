@@ -1,6 +1,6 @@
 """Command line: ``argmin [FILE] [--axis N] ...``, or ``python -m argmin ...``.
 
-Runs ONNX ArgMin on a tensor file (``.npy``, or an ONNX ``TensorProto``
+Runs ONNX ArgMin (or, with ``--op ArgMax``, ArgMax) on a tensor file (``.npy``, or an ONNX ``TensorProto``
 ``.pb`` file with the ``onnx`` extra) and prints the result.  Without a file
 it runs on Fisher's Iris data, shipped with the package: the distances of
 each of the 150 flowers to the mean flower of each species, whose ArgMin
@@ -80,8 +80,8 @@ def _flag(text):
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="argmin",
-        description="ONNX ArgMin of a tensor file; without a file, of the Iris "
-        "flowers' distances to each species' mean flower (nearest centroid).",
+        description="ONNX ArgMin (or ArgMax) of a tensor file; without a file, ArgMin of "
+        "the Iris flowers' distances to each species' mean flower (nearest centroid).",
     )
     parser.add_argument("file", nargs="?", help="input tensor: .npy, or .pb (ONNX TensorProto)")
     parser.add_argument("--axis", type=int, default=None,
@@ -89,8 +89,10 @@ def main(argv=None):
     parser.add_argument("--keepdims", type=_flag, default=1, help="0 or 1 (default 1)")
     parser.add_argument("--select-last-index", type=_flag, default=0,
                         help="0 or 1 (default 0); opset 12 and later")
+    parser.add_argument("--op", choices=_rules.OPERATORS, default="ArgMin",
+                        help="the operator to run (default ArgMin)")
     parser.add_argument("--opset", type=int, choices=_rules.OPSETS, default=13,
-                        help="ONNX opset whose ArgMin to run (default 13)")
+                        help="ONNX opset whose operator to run (default 13)")
     parser.add_argument("--output", metavar="FILE", help="also save the result here, in .npy format")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
@@ -117,7 +119,7 @@ def main(argv=None):
             parser.error("--select-last-index needs --opset 12 or later")
         kwargs["select_last_index"] = args.select_last_index
     try:
-        result = _OPSETS[args.opset].ArgMin(data, **kwargs)
+        result = getattr(_OPSETS[args.opset], args.op)(data, **kwargs)
     except (TypeError, ValueError) as error:
         hint = ""
         if data.dtype.kind == "V" and data.dtype.itemsize == 2 and data.dtype.names is None:
@@ -127,10 +129,10 @@ def main(argv=None):
 
     attributes = ", ".join(f"{k}={v}" for k, v in kwargs.items())
     print(f"input: {source}, shape {data.shape}, {data.dtype}")
-    print(f"ArgMin-{args.opset}({attributes}) -> shape {result.shape}, int64")
+    print(f"{args.op}-{args.opset}({attributes}) -> shape {result.shape}, int64")
     with np.printoptions(threshold=40, edgeitems=5, linewidth=88):
         print(result)
-    if species is not None and axis in (1, -1):
+    if species is not None and axis in (1, -1) and args.op == "ArgMin":
         nearest = result.reshape(-1)
         agree = int((nearest == species).sum())
         print(f"nearest species agrees with the recorded species for {agree} of "

@@ -85,8 +85,8 @@ def _accept_bfloat16(dtype):
             _ACCEPTED[opset] = _ACCEPTED[opset] | {dtype}
 
 
-def as_tensor(data):
-    """``numpy.asarray(data)``, refusing masked arrays.
+def as_tensor(data, op="ArgMin"):
+    """``numpy.asarray(data)``, refusing masked arrays (``op`` names the operator).
 
     Raises
     ------
@@ -95,19 +95,20 @@ def as_tensor(data):
     """
     if isinstance(data, np.ma.MaskedArray):
         raise TypeError(
-            "ArgMin does not take masked arrays (ONNX tensors have no mask); "
+            f"{op} does not take masked arrays (ONNX tensors have no mask); "
             "pass data.filled(fill_value) or data.data explicitly"
         )
     return np.asarray(data)
 
 
-def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
-    """ArgMin-``opset`` of ``data``; see `argmin.argmin` for the arguments."""
+def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False):
+    """ArgMin-``opset`` (ArgMax-``opset`` with ``maximum``) of ``data``; see `argmin.argmin`
+    for the arguments."""
     if type(data) is not np.ndarray:
-        data = as_tensor(data)
+        data = as_tensor(data, _rules.OPERATORS[maximum])
     dtype = data.dtype
     if dtype not in _ACCEPTED[opset] or dtype.names is not None:
-        native = _rules.check_element_type(dtype, opset)
+        native = _rules.check_element_type(dtype, opset, _rules.OPERATORS[maximum])
         if native == _rules.loaded_bfloat16() and _bfloat16 is None:
             _accept_bfloat16(native)
         data = data.astype(native, copy=False)
@@ -120,9 +121,9 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
         select_last_index = _rules.check_flag(select_last_index, "select_last_index")
     ndim = data.ndim
     if axis.__class__ is not int or not 0 <= axis < ndim:
-        axis = _rules.normalize_axis(axis, ndim)
+        axis = _rules.normalize_axis(axis, ndim, _rules.OPERATORS[maximum])
     if not data.size:  # only then can the reduced axis be empty
-        _rules.check_axis_length(data.shape, axis)
+        _rules.check_axis_length(data.shape, axis, _rules.OPERATORS[maximum])
     if num_threads is None:
         num_threads = 0 if _thread_cap > 1 else 1  # 0: the kernels' thread governor decides
     elif (
@@ -133,19 +134,21 @@ def arg_min(data, axis, keepdims, select_last_index, opset, num_threads=None):
         raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
     elif num_threads > _thread_cap:
         num_threads = _thread_cap
-    return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads, False,
+    return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads, maximum,
                                _current_tuning() if _ever_tuned else None)
 
 
-def opset_operator(opset):
-    """``argmin.opset{opset}.ArgMin``: `arg_min` with that opset's attributes and docstring."""
+def opset_operator(opset, op="ArgMin"):
+    """``argmin.opset{opset}.{op}`` (ArgMin or ArgMax): `arg_reduce` with that opset's
+    attributes and docstring."""
+    maximum = op == "ArgMax"
     if opset >= 12:
-        def ArgMin(data, axis=0, keepdims=1, select_last_index=0):
-            return arg_min(data, axis, keepdims, select_last_index, opset)
+        def operator(data, axis=0, keepdims=1, select_last_index=0):
+            return arg_reduce(data, axis, keepdims, select_last_index, opset, None, maximum)
     else:
-        def ArgMin(data, axis=0, keepdims=1):
-            return arg_min(data, axis, keepdims, 0, opset)
-    ArgMin.__module__ = f"{__package__}.opset{opset}"
-    ArgMin.__qualname__ = "ArgMin"
-    ArgMin.__doc__ = _docs.opset_docstring(opset)
-    return ArgMin
+        def operator(data, axis=0, keepdims=1):
+            return arg_reduce(data, axis, keepdims, 0, opset, None, maximum)
+    operator.__module__ = f"{__package__}.opset{opset}"
+    operator.__name__ = operator.__qualname__ = op
+    operator.__doc__ = _docs.opset_docstring(opset, op)
+    return operator

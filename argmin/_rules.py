@@ -1,4 +1,4 @@
-"""The ONNX rules of ArgMin: element types per opset, attributes, axis.
+"""The ONNX rules of ArgMin and ArgMax: element types per opset, attributes, axis.
 
 Everything here is plain Python on purpose: it is the one place that says
 what each opset accepts.  The kernels assume these checks have passed.
@@ -11,7 +11,8 @@ import sys
 import numpy as np
 from numpy.exceptions import AxisError
 
-#: The opsets that define ArgMin.
+#: The operators, and the opsets that define them (the same for both).
+OPERATORS = ("ArgMin", "ArgMax")
 OPSETS = (1, 11, 12, 13)
 
 #: The element types of every opset, numpy's own: all but bfloat16.
@@ -58,8 +59,8 @@ def _type_name(dtype):
     return dtype.name
 
 
-def check_element_type(dtype, opset):
-    """Return ``dtype`` in native byte order if ArgMin-``opset`` accepts it.
+def check_element_type(dtype, opset, op="ArgMin"):
+    """Return ``dtype`` in native byte order if ``op``-``opset`` accepts it.
 
     Raises
     ------
@@ -75,7 +76,7 @@ def check_element_type(dtype, opset):
     allowed = ", ".join([t.name for t in NUMERIC_TYPES] + ["bfloat16"] * (opset >= 13))
     hint = " (bfloat16 needs opset 13)" if native == bfloat16_type else ""
     raise TypeError(
-        f"ArgMin-{opset} does not accept element type {_type_name(native)}{hint}; "
+        f"{op}-{opset} does not accept element type {_type_name(native)}{hint}; "
         f"allowed: {allowed}"
     )
 
@@ -105,7 +106,7 @@ def check_flag(value, name):
     raise ValueError(f"{name} must be 0 or 1 (or False/True), got {value!r}")
 
 
-def normalize_axis(axis, ndim):
+def normalize_axis(axis, ndim, op="ArgMin"):
     """Return ``axis`` in ``[0, ndim)``; ONNX allows ``[-ndim, ndim - 1]``.
 
     Raises
@@ -128,11 +129,11 @@ def normalize_axis(axis, ndim):
             ) from None
     if -ndim <= index < ndim:
         return index + ndim if index < 0 else index
-    raise AxisError(index, ndim, msg_prefix="ArgMin")
+    raise AxisError(index, ndim, msg_prefix=op)
 
 
-def check_axis_length(shape, axis):
-    """Refuse an empty reduced axis: ArgMin of nothing has no index.
+def check_axis_length(shape, axis, op="ArgMin"):
+    """Refuse an empty reduced axis: ``op`` of nothing has no index.
 
     Raises
     ------
@@ -141,5 +142,5 @@ def check_axis_length(shape, axis):
     """
     if shape[axis] == 0:
         raise ValueError(
-            f"cannot take ArgMin of an empty axis: axis {axis} of shape {shape} has length 0"
+            f"cannot take {op} of an empty axis: axis {axis} of shape {shape} has length 0"
         )

@@ -1,10 +1,10 @@
-"""ONNX ArgMin (opset 13) for Dask arrays, computed chunk by chunk by argmin.
+"""ONNX ArgMin and ArgMax (opset 13) for Dask arrays, computed chunk by chunk by argmin.
 
-`ArgMin` builds a lazy tree reduction: argmin's kernel reduces each chunk to
-the index and the value of its minimum, and a combine step picks, among
-neighbouring chunks, the one whose minimum wins, comparing the values with the
-same kernel (in the element type itself, NaN winning, ties to the first chunk
-or, with ``select_last_index``, the last).  Needs the ``dask`` extra
+`ArgMin` and `ArgMax` build a lazy tree reduction: argmin's kernel reduces
+each chunk to the index and the value of its minimum (or maximum), and a
+combine step picks, among neighbouring chunks, the one whose value wins,
+comparing the values with the same kernel (in the element type itself, NaN
+winning, ties to the first chunk or, with ``select_last_index``, the last).  Needs the ``dask`` extra
 (``pip install '.[dask]'`` from the source); runs on any Dask scheduler, including
 ``dask.distributed``.
 """
@@ -20,14 +20,21 @@ from . import _api, _extras, _rules
 da = _extras.require("dask.array", "argmin.dask", "Dask's arrays, argmin's dask extra",
                      "pip install 'dask[array]' distributed")
 
-__all__ = ["ArgMin"]
+__all__ = ["ArgMax", "ArgMin"]
 __dir__ = _extras.public_dir(__all__)
 
 _OPSET = 13
 
 
 def ArgMin(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
-    """Indices of the minimum elements of ``x`` along ``axis`` (ONNX ArgMin-13), lazily.
+    return _arg_reduce(x, axis, keepdims, select_last_index, split_every, False)
+
+
+def ArgMax(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
+    return _arg_reduce(x, axis, keepdims, select_last_index, split_every, True)
+
+
+ArgMin.__doc__ = """Indices of the minimum elements of ``x`` along ``axis`` (ONNX ArgMin-13), lazily.
 
     Follows the ONNX operator ArgMin, version 13 (``ai.onnx`` opset 13),
     exactly as `argmin.opset13.ArgMin` does for a numpy array: ties give the
@@ -87,18 +94,26 @@ def ArgMin(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
     >>> argmin.dask.ArgMin(x, axis=1, keepdims=0, select_last_index=1).compute()
     array([3, 3])
     """
+# The same contract for the maximum.
+ArgMax.__doc__ = (ArgMin.__doc__.replace("ArgMin", "ArgMax").replace("minimum", "maximum")
+                  .replace("array([1, 0])", "array([0, 1])").replace("array([3, 3])", "array([0, 1])"))
+
+
+def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum):
+    """`ArgMin` (`ArgMax` with ``maximum``) of ``x``."""
+    op = _rules.OPERATORS[maximum]
     if not isinstance(x, da.Array):
-        x = da.asarray(_api.as_tensor(x))
-    _api.as_tensor(x._meta)  # masked chunks are refused like masked arrays
-    native = _rules.check_element_type(x.dtype, _OPSET)
+        x = da.asarray(_api.as_tensor(x, op))
+    _api.as_tensor(x._meta, op)  # masked chunks are refused like masked arrays
+    native = _rules.check_element_type(x.dtype, _OPSET, op)
     keepdims = _rules.check_flag(keepdims, "keepdims")
     last = _rules.check_flag(select_last_index, "select_last_index")
-    axis = _rules.normalize_axis(axis, x.ndim)
-    _rules.check_axis_length(x.shape, axis)
+    axis = _rules.normalize_axis(axis, x.ndim, op)
+    _rules.check_axis_length(x.shape, axis, op)
     sizes = x.chunks[axis]
     if any(math.isnan(size) for size in sizes):
         raise ValueError(
-            f"ArgMin needs the chunk sizes along axis {axis}, which are unknown; "
+            f"{op} needs the chunk sizes along axis {axis}, which are unknown; "
             "call x.compute_chunk_sizes() first"
         )
     if 0 in sizes:
@@ -107,9 +122,10 @@ def ArgMin(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
 
     record = np.dtype([("value", native), ("index", np.int64)], align=True)
     records = x.map_blocks(
-        _chunk_minimum,
+        _chunk_best,
         axis=axis,
         last=last,
+        maximum=maximum,
         record=record,
         offsets=tuple(itertools.accumulate(sizes[:-1], initial=0)),
         chunks=tuple((1,) * len(c) if d == axis else c for d, c in enumerate(x.chunks)),
@@ -120,20 +136,20 @@ def ArgMin(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
     return da.reduction(
         records,
         chunk=_keep,
-        combine=functools.partial(_combine, last=last),
-        aggregate=functools.partial(_aggregate, last=last),
+        combine=functools.partial(_combine, last=last, maximum=maximum),
+        aggregate=functools.partial(_aggregate, last=last, maximum=maximum),
         axis=axis,
         keepdims=keepdims,
         dtype=np.int64,
         split_every=split_every,
-        name="argmin",
+        name=op.lower(),
         meta=np.empty((0,) * out_ndim, dtype=np.int64),
     )
 
 
-def _chunk_minimum(block, axis, last, record, offsets, block_id=None):
-    """The minimum of one chunk along ``axis``: its value and its index in ``x``."""
-    index = _api.arg_min(block, axis, True, last, _OPSET)
+def _chunk_best(block, axis, last, maximum, record, offsets, block_id=None):
+    """The minimum (or maximum) of one chunk along ``axis``: its value and its index in ``x``."""
+    index = _api.arg_reduce(block, axis, True, last, _OPSET, None, maximum)
     result = np.empty(index.shape, dtype=record)
     result["value"] = np.take_along_axis(np.asarray(block), index, axis)
     result["index"] = index
@@ -155,20 +171,20 @@ def _int64_meta(array):
     return np.empty((0,) * array.ndim, dtype=np.int64)
 
 
-def _combine(records, axis, keepdims, last):
+def _combine(records, axis, keepdims, last, maximum):
     """The winning record along ``axis`` among records of consecutive chunks."""
     if records.dtype.names is None:  # Dask probing the result type with int64 metadata
         return _int64_meta(records)
     (axis,) = axis
-    winner = _api.arg_min(records["value"], axis, True, last, _OPSET)
+    winner = _api.arg_reduce(records["value"], axis, True, last, _OPSET, None, maximum)
     return np.take_along_axis(records, winner, axis)
 
 
-def _aggregate(records, axis, keepdims, last):
-    """The global index of the minimum from the records of all chunks."""
+def _aggregate(records, axis, keepdims, last, maximum):
+    """The global index of the minimum (or maximum) from the records of all chunks."""
     if records.dtype.names is None:  # Dask probing the result type with int64 metadata
         return _int64_meta(records)
-    index = _combine(records, axis, True, last)["index"]
+    index = _combine(records, axis, True, last, maximum)["index"]
     if not keepdims:
         index = np.squeeze(index, axis=axis)
     return index.copy()

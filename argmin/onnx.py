@@ -1,9 +1,10 @@
-"""ONNX ArgMin for ``onnx.reference.ReferenceEvaluator``, computed by argmin.
+"""ONNX ArgMin and ArgMax for ``onnx.reference.ReferenceEvaluator``, computed by argmin.
 
-``ReferenceEvaluator(model, new_ops=[argmin.onnx.ArgMin])`` runs every
-ArgMin node of ``model`` (domain ``ai.onnx``) with argmin's kernels instead of
-``numpy.argmin``, following the version of ArgMin that the model's opset
-import selects (1, 11, 12 or 13) for attributes and element types.  Needs the
+``ReferenceEvaluator(model, new_ops=[argmin.onnx.ArgMin, argmin.onnx.ArgMax])``
+runs every ArgMin and ArgMax node of ``model`` (domain ``ai.onnx``) with
+argmin's kernels instead of ``numpy.argmin`` and ``numpy.argmax``, following
+the version of each operator that the model's opset import selects (1, 11,
+12 or 13) for attributes and element types.  Needs the
 ``onnx`` extra (``pip install '.[onnx]'`` from the source, or ``pip install onnx``).
 """
 
@@ -15,7 +16,7 @@ _NEEDS = ("argmin.onnx", "the onnx package, argmin's onnx extra", "pip install o
 onnx = _extras.require("onnx", *_NEEDS)
 OpRun = _extras.require("onnx.reference.op_run", *_NEEDS).OpRun
 
-__all__ = ["ArgMin"]
+__all__ = ["ArgMax", "ArgMin"]
 __dir__ = _extras.public_dir(__all__)
 
 
@@ -49,7 +50,38 @@ def _bfloat16_as_ml_dtypes(data):
     return data
 
 
-class ArgMin(OpRun):
+class _ArgReduce(OpRun):
+    # A node of ArgMin or ArgMax (the subclass's name), of the version the model imports.
+
+    op_domain = ""
+    _maximum = False
+
+    def __init__(self, onnx_node, run_params, schema=None):
+        op = type(self).__name__
+        if schema is None:
+            version = _imported_version(onnx_node, run_params)
+            schema = onnx.defs.get_schema(op, version, "")
+        self.opset = schema.since_version
+        if self.opset not in _rules.OPSETS:
+            raise NotImplementedError(
+                f"argmin implements {op} versions {', '.join(map(str, _rules.OPSETS))}, "
+                f"not {op}-{self.opset}"
+            )
+        for attribute in onnx_node.attribute:
+            if attribute.name not in schema.attributes:
+                raise TypeError(
+                    f"{op}-{self.opset} has no attribute {attribute.name!r}; its "
+                    f"attributes are {', '.join(sorted(schema.attributes))}"
+                )
+        super().__init__(onnx_node, run_params, schema)
+
+    def _run(self, data, axis=0, keepdims=1, select_last_index=0):
+        data = _bfloat16_as_ml_dtypes(data)
+        return (_api.arg_reduce(data, axis, keepdims, select_last_index, self.opset, None,
+                                self._maximum),)
+
+
+class ArgMin(_ArgReduce):
     """ONNX ArgMin for ``onnx.reference.ReferenceEvaluator``, computed by argmin.
 
     Pass the class in ``new_ops``: ``ReferenceEvaluator`` then builds one
@@ -125,26 +157,11 @@ class ArgMin(OpRun):
     [array([2, 2])]
     """
 
-    op_domain = ""
 
-    def __init__(self, onnx_node, run_params, schema=None):
-        if schema is None:
-            version = _imported_version(onnx_node, run_params)
-            schema = onnx.defs.get_schema("ArgMin", version, "")
-        self.opset = schema.since_version
-        if self.opset not in _rules.OPSETS:
-            raise NotImplementedError(
-                f"argmin implements ArgMin versions {', '.join(map(str, _rules.OPSETS))}, "
-                f"not ArgMin-{self.opset}"
-            )
-        for attribute in onnx_node.attribute:
-            if attribute.name not in schema.attributes:
-                raise TypeError(
-                    f"ArgMin-{self.opset} has no attribute {attribute.name!r}; its "
-                    f"attributes are {', '.join(sorted(schema.attributes))}"
-                )
-        super().__init__(onnx_node, run_params, schema)
+class ArgMax(_ArgReduce):
+    _maximum = True
 
-    def _run(self, data, axis=0, keepdims=1, select_last_index=0):
-        data = _bfloat16_as_ml_dtypes(data)
-        return (_api.arg_min(data, axis, keepdims, select_last_index, self.opset),)
+
+# The same contract for the maximum; in the example, the last NaN of the second row wins.
+ArgMax.__doc__ = (ArgMin.__doc__.replace("ArgMin", "ArgMax").replace("minimum", "maximum")
+                  .replace("[array([2, 2])]", "[array([0, 2])]"))

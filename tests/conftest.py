@@ -1,9 +1,13 @@
 import os
+from typing import Callable, NamedTuple
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+import argmin
 from argmin import _api
+
+from . import oracle
 
 settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -33,4 +37,22 @@ def every(request):
 def kernels(request, monkeypatch):
     """Each compiled variant of the kernels that this CPU runs, in turn."""
     monkeypatch.setattr(_api, "kernels", request.param)
+    return request.param
+
+
+class Operator(NamedTuple):
+    """One of the two operators: its ONNX name, argmin's function and the oracle's."""
+
+    name: str
+    function: Callable
+    oracle: Callable
+
+
+OPERATORS = (Operator("ArgMin", argmin.argmin, oracle.argmin),
+             Operator("ArgMax", argmin.argmax, oracle.argmax))
+
+
+@pytest.fixture(params=OPERATORS, ids=lambda operator: operator.name)
+def operator(request):
+    """ArgMin and ArgMax in turn."""
     return request.param
