@@ -1,5 +1,7 @@
 """Views of the same logical tensor in every memory layout the kernels must read."""
 
+import ctypes
+
 import numpy as np
 
 
@@ -60,3 +62,26 @@ LAYOUTS = {
     "unaligned": _unaligned,
     "broadcast": _broadcast,
 }
+
+
+def reversed_order(x):
+    """An array laid out exactly as ``x`` (shape, strides, byte order, and its address modulo a
+    page), holding ``x``'s values in the reverse order: ``-x`` for floats (NaN stays NaN, and
+    -0.0 and +0.0 stay equal), ``~x`` for integers.  ArgMax of it is ArgMin of ``x``, so a
+    sweep that places minima at the ends of lanes and chunks tests ArgMax's there too."""
+    if x.size == 0:
+        return x.copy()
+    corners = np.array(x.strides) * (np.array(x.shape) - 1)
+    start = int(x.__array_interface__["data"][0] + corners[corners < 0].sum())
+    extent = int(corners[corners > 0].sum() - corners[corners < 0].sum()) + x.itemsize
+    memory = np.empty(extent + 2 * _PAGE, np.uint8)
+    begin = int(start - memory.ctypes.data) % _PAGE  # the same place within a page as x's memory
+    ctypes.memmove(memory.ctypes.data + begin, start, extent)  # the bytes between elements too
+    mirror = np.ndarray(x.shape, x.dtype, buffer=memory,
+                        offset=begin + x.__array_interface__["data"][0] - start, strides=x.strides)
+    mirror[...] = np.invert(x) if x.dtype.kind in "iu" else np.negative(x)
+    mirror.flags.writeable = x.flags.writeable
+    return mirror
+
+
+_PAGE = 4096
