@@ -1,4 +1,4 @@
-"""Property-based differential tests: argmin against the numpy oracle.
+"""Property-based differential tests: ArgMin and ArgMax against the numpy oracle.
 
 Every element type, ranks 0 to 6 with zero lengths, values that favour ties,
 NaN, +-0, +-inf, subnormals and integer extremes, in arbitrary views (slices
@@ -25,9 +25,12 @@ pytestmark = pytest.mark.filterwarnings(
     "ignore:invalid value encountered in cast:RuntimeWarning"
 )
 
-#: The entry points: the four opsets, and argmin.argmin (opset 13 with num_threads).
-APIS = (1, 11, 12, 13, "argmin")
-ARGMIN = {1: opset1.ArgMin, 11: opset11.ArgMin, 12: opset12.ArgMin, 13: opset13.ArgMin}
+#: The entry points of each operator: the four opsets, and the Python-style function (opset 13
+#: with num_threads).
+APIS = (1, 11, 12, 13, "function")
+MODULES = {1: opset1, 11: opset11, 12: opset12, 13: opset13}
+FUNCTIONS = {"ArgMin": argmin.argmin, "ArgMax": argmin.argmax}
+ORACLES = {"ArgMin": oracle.argmin, "ArgMax": oracle.argmax}
 
 
 def unsigned(dtype):
@@ -118,7 +121,7 @@ def axes(ndim):
 
 @st.composite
 def calls(draw):
-    """(function, storage, data, kwargs, expected-exception, opset) for one call."""
+    """(function, storage, data, kwargs, opset, operator name) for one call."""
     dtype = draw(st.sampled_from(oracle.ELEMENT_TYPES))
     pool = draw(pools(dtype))
     shape = draw(hnp.array_shapes(min_dims=0, max_dims=6, min_side=0, max_side=5))
@@ -126,20 +129,21 @@ def calls(draw):
     storage, data = store(base, draw(st.sampled_from(LAYOUTS)))
     data = draw(views(data))
     api = draw(st.sampled_from(APIS))
+    op = draw(st.sampled_from(list(FUNCTIONS)))
     kwargs = {"axis": draw(axes(data.ndim)), "keepdims": draw(flags())}
-    if api in (12, 13, "argmin"):
+    if api in (12, 13, "function"):
         kwargs["select_last_index"] = draw(flags())
-    if api == "argmin":
+    if api == "function":
         kwargs["num_threads"] = draw(st.sampled_from([None, 1, 2, 3]))
-        function, opset = argmin.argmin, 13
+        function, opset = FUNCTIONS[op], 13
     else:
-        function, opset = ARGMIN[api], api
-    return function, storage, data, kwargs, opset
+        function, opset = getattr(MODULES[api], op), api
+    return function, storage, data, kwargs, opset, op
 
 
-def check_result(result, data, kwargs):
-    """``result`` is the oracle's answer, as a fresh C-contiguous int64 ndarray."""
-    expected = oracle.argmin(
+def check_result(result, data, kwargs, op):
+    """``result`` is the oracle's answer for ``op``, as a fresh C-contiguous int64 ndarray."""
+    expected = ORACLES[op](
         data, int(kwargs["axis"]), bool(kwargs["keepdims"]),
         bool(kwargs.get("select_last_index", 0)),
     )
@@ -153,7 +157,7 @@ def check_result(result, data, kwargs):
 
 @given(calls())
 def test_matches_oracle(call):
-    function, storage, data, kwargs, opset = call
+    function, storage, data, kwargs, opset, op = call
     before = storage.tobytes(order="A")
     axis = int(kwargs["axis"])
     if data.dtype.newbyteorder("=") == oracle.BFLOAT16 and opset < 13:
@@ -163,12 +167,12 @@ def test_matches_oracle(call):
         with pytest.raises(AxisError, match="out of bounds for array of dimension 0"):
             function(data, **kwargs)
     elif data.shape[axis] == 0:
-        with pytest.raises(ValueError, match="cannot take ArgMin of an empty axis"):
+        with pytest.raises(ValueError, match=f"cannot take {op} of an empty axis"):
             function(data, **kwargs)
         with pytest.raises(ValueError):
-            oracle.argmin(data, axis)
+            ORACLES[op](data, axis)
     else:
-        check_result(function(data, **kwargs), data, kwargs)
+        check_result(function(data, **kwargs), data, kwargs, op)
     assert storage.tobytes(order="A") == before
 
 
@@ -205,13 +209,13 @@ def large_calls(draw):
         "select_last_index": draw(st.booleans()),
         "num_threads": draw(st.sampled_from([None, 1, 2, 3])),
     }
-    return storage, data, kwargs
+    return storage, data, kwargs, draw(st.sampled_from(list(FUNCTIONS)))
 
 
 @given(large_calls())
 def test_large_matches_oracle(call):
-    storage, data, kwargs = call
-    event(f"{'parallel' if data.nbytes >= 2**18 else 'serial'} rank {data.ndim}")
+    storage, data, kwargs, op = call
+    event(f"{op} {'parallel' if data.nbytes >= 2**18 else 'serial'} rank {data.ndim}")
     before = storage.tobytes(order="A")
-    check_result(argmin.argmin(data, **kwargs), data, kwargs)
+    check_result(FUNCTIONS[op](data, **kwargs), data, kwargs, op)
     assert storage.tobytes(order="A") == before
