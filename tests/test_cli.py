@@ -34,18 +34,21 @@ def test_default_runs_on_iris(tmp_path):
     assert agree > 130  # nearest centroid classifies Iris well
 
 
+@pytest.mark.parametrize("op", [None, "ArgMin", "ArgMax"])
 @pytest.mark.parametrize("opset", [1, 11, 12, 13])
-def test_npy_file_with_flags(tmp_path, capsys, opset):
+def test_npy_file_with_flags(tmp_path, capsys, opset, op):
     data = np.array([[[3, 1, 1], [0, 0, 5]], [[2, 2, 2], [9, 9, 1]]], dtype=np.int16)
     np.save(tmp_path / "x.npy", data)
     out = tmp_path / "y.npy"
     flags = ["--axis", "-1", "--keepdims", "0", "--opset", str(opset), "--output", str(out)]
+    flags += ["--op", op] if op else []
     last = opset >= 12
     if last:
         flags += ["--select-last-index", "1"]
     assert main([str(tmp_path / "x.npy"), *flags]) == 0
-    np.testing.assert_array_equal(np.load(out), oracle.argmin(data, -1, 0, last))
-    assert f"ArgMin-{opset}" in capsys.readouterr().out
+    reference = oracle.argmax if op == "ArgMax" else oracle.argmin
+    np.testing.assert_array_equal(np.load(out), reference(data, -1, 0, last))
+    assert f"{op or 'ArgMin'}-{opset}" in capsys.readouterr().out
 
 
 def test_pb_tensor_file(tmp_path):
