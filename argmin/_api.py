@@ -104,11 +104,12 @@ def as_tensor(data, op="ArgMin"):
 def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False):
     """ArgMin-``opset`` (ArgMax-``opset`` with ``maximum``) of ``data``; see `argmin.argmin`
     for the arguments."""
+    op = _rules.OPERATORS[maximum]
     if type(data) is not np.ndarray:
-        data = as_tensor(data, _rules.OPERATORS[maximum])
+        data = as_tensor(data, op)
     dtype = data.dtype
     if dtype not in _ACCEPTED[opset] or dtype.names is not None:
-        native = _rules.check_element_type(dtype, opset, _rules.OPERATORS[maximum])
+        native = _rules.check_element_type(dtype, opset, op)
         if native == _rules.loaded_bfloat16() and _bfloat16 is None:
             _accept_bfloat16(native)
         data = data.astype(native, copy=False)
@@ -116,14 +117,14 @@ def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None,
     # (a bool flag, an axis in [0, ndim)): a call of a few elements costs
     # about as much as these function calls.
     if keepdims.__class__ is not bool:
-        keepdims = _rules.check_flag(keepdims, "keepdims")
+        keepdims = _rules.check_flag(keepdims, "keepdims", op)
     if select_last_index.__class__ is not bool:
-        select_last_index = _rules.check_flag(select_last_index, "select_last_index")
+        select_last_index = _rules.check_flag(select_last_index, "select_last_index", op)
     ndim = data.ndim
     if axis.__class__ is not int or not 0 <= axis < ndim:
-        axis = _rules.normalize_axis(axis, ndim, _rules.OPERATORS[maximum])
+        axis = _rules.normalize_axis(axis, ndim, op)
     if not data.size:  # only then can the reduced axis be empty
-        _rules.check_axis_length(data.shape, axis, _rules.OPERATORS[maximum])
+        _rules.check_axis_length(data.shape, axis, op)
     if num_threads is None:
         num_threads = 0 if _thread_cap > 1 else 1  # 0: the kernels' thread governor decides
     elif (
@@ -131,7 +132,8 @@ def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None,
         or not isinstance(num_threads, (int, np.integer))
         or num_threads < 1
     ):
-        raise ValueError(f"num_threads must be a positive integer or None, got {num_threads!r}")
+        raise ValueError(
+            f"{op}: num_threads must be a positive integer or None, got {num_threads!r}")
     elif num_threads > _thread_cap:
         num_threads = _thread_cap
     return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads, maximum,

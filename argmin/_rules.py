@@ -81,8 +81,8 @@ def check_element_type(dtype, opset, op="ArgMin"):
     )
 
 
-def check_flag(value, name):
-    """Return an ONNX 0/1 attribute as a bool.
+def check_flag(value, name, op="ArgMin"):
+    """Return an ONNX 0/1 attribute ``name`` of ``op`` as a bool.
 
     Accepts 0, 1, False, True and numpy integers and booleans of those values.
 
@@ -103,7 +103,7 @@ def check_flag(value, name):
         number = None
     if number == 0 or number == 1:
         return bool(number)
-    raise ValueError(f"{name} must be 0 or 1 (or False/True), got {value!r}")
+    raise ValueError(f"{op}: {name} must be 0 or 1 (or False/True), got {value!r}")
 
 
 def normalize_axis(axis, ndim, op="ArgMin"):
@@ -119,13 +119,13 @@ def normalize_axis(axis, ndim, op="ArgMin"):
     if axis.__class__ is int:
         index = axis
     elif isinstance(axis, (bool, np.bool_)):
-        raise TypeError(f"axis must be an integer, got {axis!r}")
+        raise TypeError(f"{op}: axis must be an integer, got {axis!r}")
     else:
         try:
             index = operator.index(axis)
         except TypeError:
             raise TypeError(
-                f"axis must be an integer, got {type(axis).__name__} {axis!r}"
+                f"{op}: axis must be an integer, got {type(axis).__name__} {axis!r}"
             ) from None
     if -ndim <= index < ndim:
         return index + ndim if index < 0 else index

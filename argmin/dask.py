@@ -106,8 +106,8 @@ def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum):
         x = da.asarray(_api.as_tensor(x, op))
     _api.as_tensor(x._meta, op)  # masked chunks are refused like masked arrays
     native = _rules.check_element_type(x.dtype, _OPSET, op)
-    keepdims = _rules.check_flag(keepdims, "keepdims")
-    last = _rules.check_flag(select_last_index, "select_last_index")
+    keepdims = _rules.check_flag(keepdims, "keepdims", op)
+    last = _rules.check_flag(select_last_index, "select_last_index", op)
     axis = _rules.normalize_axis(axis, x.ndim, op)
     _rules.check_axis_length(x.shape, axis, op)
     sizes = x.chunks[axis]

@@ -157,7 +157,7 @@ def test_unknown_keyword(opset):
 @pytest.mark.parametrize("axis", [2, -3, 100, -(2**70), np.int64(2), np.uint64(2**63), np.int8(-3)])
 def test_axis_out_of_range(entry, axis):
     expect(lambda x: ENTRY_POINTS[entry](x, axis=axis), matrix(), AxisError,
-           rf"axis {int(axis)} is out of bounds for array of dimension 2")
+           rf"^{op_of(entry)}: axis {int(axis)} is out of bounds for array of dimension 2")
 
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
@@ -168,7 +168,7 @@ def test_axis_out_of_range(entry, axis):
 )
 def test_axis_not_an_integer(entry, axis):
     expect(lambda x: ENTRY_POINTS[entry](x, axis=axis), matrix(), TypeError,
-           "axis must be an integer", re.escape(repr(axis)))
+           f"^{op_of(entry)}: axis must be an integer", re.escape(repr(axis)))
 
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
@@ -200,7 +200,7 @@ def flag_entries(name):
 @pytest.mark.parametrize("value", BAD_FLAGS, ids=repr)
 def test_flag_outside_0_1(name, entry, value):
     expect(lambda x: ENTRY_POINTS[entry](x, **{name: value}), matrix(), ValueError,
-           rf"{name} must be 0 or 1 \(or False/True\)", re.escape(repr(value)))
+           rf"^{op_of(entry)}: {name} must be 0 or 1 \(or False/True\)", re.escape(repr(value)))
 
 
 @pytest.mark.parametrize("name,entry", [(n, e) for n in ("keepdims", "select_last_index")
@@ -347,9 +347,11 @@ def test_array_like_of_bad_type(entry):
                     np.int8(-3), [2], np.float32(2)],
     ids=repr,
 )
-def test_num_threads_invalid(num_threads):
-    expect(lambda x: argmin.argmin(x, num_threads=num_threads), matrix(), ValueError,
-           "num_threads must be a positive integer or None", re.escape(repr(num_threads)))
+@pytest.mark.parametrize("entry", ["argmin", "argmax"])
+def test_num_threads_invalid(num_threads, entry):
+    expect(lambda x: ENTRY_POINTS[entry](x, num_threads=num_threads), matrix(), ValueError,
+           f"^{op_of(entry)}: num_threads must be a positive integer or None",
+           re.escape(repr(num_threads)))
 
 
 @pytest.mark.parametrize("num_threads", [None, 1, 2, np.int64(3), np.uint8(4), 64])
