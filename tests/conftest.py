@@ -8,6 +8,7 @@ import argmin
 from argmin import _api
 
 from . import oracle
+from .layouts import reversed_order
 
 settings.register_profile(
     "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -46,10 +47,17 @@ class Operator(NamedTuple):
     name: str
     function: Callable
     oracle: Callable
+    maximum: bool
+
+    def arranged(self, x):
+        """``x`` for ArgMin; for ArgMax, ``x``'s values in reverse order and laid out alike
+        (`layouts.reversed_order`), so that the positions a case chose for ArgMin's minima
+        hold ArgMax's maxima."""
+        return reversed_order(x) if self.maximum else x
 
 
-OPERATORS = (Operator("ArgMin", argmin.argmin, oracle.argmin),
-             Operator("ArgMax", argmin.argmax, oracle.argmax))
+OPERATORS = (Operator("ArgMin", argmin.argmin, oracle.argmin, False),
+             Operator("ArgMax", argmin.argmax, oracle.argmax, True))
 
 
 @pytest.fixture(params=OPERATORS, ids=lambda operator: operator.name)

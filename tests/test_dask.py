@@ -1,4 +1,5 @@
-"""argmin.dask.ArgMin on Dask arrays, threaded and distributed, against the numpy oracle."""
+"""argmin.dask.ArgMin and ArgMax on Dask arrays, threaded and distributed, against the numpy
+oracle."""
 
 import sys
 
@@ -12,6 +13,7 @@ import argmin._api
 import argmin.dask
 
 from . import oracle
+from .conftest import OPERATORS
 
 # Irregular chunks, a zero-length chunk, and chunks of one element.
 SHAPE = (11, 6, 5)
@@ -24,29 +26,38 @@ FLAGS = [(keepdims, last) for keepdims in (0, 1) for last in (0, 1)]
 
 @pytest.fixture
 def calls(monkeypatch):
-    """The shapes of the arrays argmin's entry point reduces."""
+    """The shapes of the arrays argmin's entry point reduces, with the operator (maximum)."""
     seen = []
-    original = argmin._api.arg_min
+    original = argmin._api.arg_reduce
 
-    def spy(data, axis, keepdims, select_last_index, opset, num_threads=None):
-        seen.append(np.shape(data))
-        return original(data, axis, keepdims, select_last_index, opset, num_threads)
+    def spy(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False):
+        seen.append((np.shape(data), maximum))
+        return original(data, axis, keepdims, select_last_index, opset, num_threads, maximum)
 
-    monkeypatch.setattr(argmin._api, "arg_min", spy)
+    monkeypatch.setattr(argmin._api, "arg_reduce", spy)
     return seen
 
 
-def _check_all(data, x, scheduler, split_every=None):
+def _check_all(data, chunks, scheduler, split_every=None):
+    """Both operators over every axis and flag: ArgMin of ``data``, ArgMax of its values in
+    reverse order (the positions chosen for minima hold maxima), in ``chunks``."""
+    for operator in OPERATORS:
+        x = operator.arranged(data)
+        _check_operator(operator, x, da.from_array(x, chunks=chunks), scheduler, split_every)
+
+
+def _check_operator(operator, data, x, scheduler, split_every):
     for axis in (*range(data.ndim), -1):
         for keepdims, last in FLAGS:
-            lazy = argmin.dask.ArgMin(x, axis, keepdims, last, split_every=split_every)
-            expected = oracle.argmin(data, axis, keepdims, last)
+            lazy = _ours(operator)(x, axis, keepdims, last, split_every=split_every)
+            expected = operator.oracle(data, axis, keepdims, last)
             assert isinstance(lazy, da.Array)
             assert lazy.dtype == np.int64 and lazy.shape == expected.shape
             result = lazy.compute(scheduler=scheduler)
             assert isinstance(result, np.ndarray) and result.dtype == np.int64
             assert result.shape == expected.shape
-            np.testing.assert_array_equal(result, expected, err_msg=f"{axis=} {keepdims=} {last=}")
+            np.testing.assert_array_equal(
+                result, expected, err_msg=f"{operator.name} {axis=} {keepdims=} {last=}")
 
 
 @pytest.mark.parametrize("chunks", CHUNKINGS, ids=["irregular", "thin"])
@@ -54,16 +65,14 @@ def _check_all(data, x, scheduler, split_every=None):
 def test_every_type_and_axis_threaded(dtype, chunks):
     # Few distinct values: the minimum ties within and across chunks.
     data = np.random.default_rng(3).choice(oracle.special_values(dtype), size=SHAPE)
-    x = da.from_array(data, chunks=chunks)
-    _check_all(data, x, "threads")
+    _check_all(data, chunks, "threads")
 
 
 @pytest.mark.parametrize("dtype", [np.float32, oracle.BFLOAT16, np.int8, np.uint64], ids=str)
 def test_deep_trees(dtype):
     """split_every=2 over many chunks: several rounds of combining."""
     data = np.random.default_rng(4).choice(oracle.special_values(dtype), size=(37, 9))
-    x = da.from_array(data, chunks=((3, 5, 1, 7, 2, 2, 4, 6, 3, 4), (2, 2, 2, 2, 1)))
-    _check_all(data, x, "threads", split_every=2)
+    _check_all(data, ((3, 5, 1, 7, 2, 2, 4, 6, 3, 4), (2, 2, 2, 2, 1)), "threads", split_every=2)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
@@ -71,14 +80,12 @@ def test_ties_spanning_chunks(dtype):
     """Equal values everywhere, then the minimum once per chunk, at the chunk edges."""
     value = oracle.special_values(dtype)[4]
     data = np.full((12, 4), value, dtype=dtype)
-    x = da.from_array(data, chunks=((5, 3, 4), (1, 3)))
-    _check_all(data, x, "threads", split_every=2)
+    _check_all(data, ((5, 3, 4), (1, 3)), "threads", split_every=2)
     values = oracle.special_values(dtype)
     values = values[~np.isnan(oracle.exact(values))]
     data = np.random.default_rng(5).choice(values, size=(12, 4))
     data[[4, 5, 7, 8], :] = values[np.argmin(oracle.exact(values))]
-    x = da.from_array(data, chunks=((5, 3, 4), (1, 3)))
-    _check_all(data, x, "threads", split_every=2)
+    _check_all(data, ((5, 3, 4), (1, 3)), "threads", split_every=2)
 
 
 @pytest.mark.parametrize("dtype", oracle.FLOAT_TYPES, ids=str)
@@ -91,9 +98,8 @@ def test_nan_wins_across_chunks(dtype):
     data[0, 5] = -np.inf
     data[1, 6] = -0.0
     data[9, 6] = 0.0
-    x = da.from_array(data, chunks=((3, 3, 2, 2), (2, 2, 3)))
-    _check_all(data, x, "threads")
-    _check_all(data, x, "threads", split_every=2)
+    _check_all(data, ((3, 3, 2, 2), (2, 2, 3)), "threads")
+    _check_all(data, ((3, 3, 2, 2), (2, 2, 3)), "threads", split_every=2)
 
 
 def test_integers_are_compared_exactly():
@@ -106,35 +112,39 @@ def test_integers_are_compared_exactly():
         data = np.full((8, 3), big, dtype=dtype)
         data[6, :] = small
         data[2, 1] = small
-        x = da.from_array(data, chunks=((3, 3, 2), (3,)))
-        _check_all(data, x, "sync", split_every=2)
+        _check_all(data, ((3, 3, 2), (3,)), "sync", split_every=2)
 
 
 def test_non_native_byte_order():
     data = np.random.default_rng(8).normal(size=(9, 4)).astype(">f8")
     data[4, 1] = np.nan
-    x = da.from_array(data, chunks=((4, 5), (3, 1)))
-    _check_all(data, x, "threads")
+    _check_all(data, ((4, 5), (3, 1)), "threads")
 
 
 def test_one_dimensional_and_rank_zero_result():
     data = np.array([3, 1, 4, 1, 5, 9, 2, 1], dtype=np.int16)
-    x = da.from_array(data, chunks=3)
-    _check_all(data, x, "sync")
-    result = argmin.dask.ArgMin(x, keepdims=0).compute()
-    assert type(result) is np.ndarray and result.ndim == 0
+    _check_all(data, 3, "sync")
+    for operator in OPERATORS:
+        result = _ours(operator)(da.from_array(data, chunks=3), keepdims=0).compute()
+        assert type(result) is np.ndarray and result.ndim == 0
 
 
-def test_lazy_and_computed_by_the_kernel(calls):
+def _ours(operator):
+    """argmin.dask's function for the operator."""
+    return getattr(argmin.dask, operator.name)
+
+
+def test_lazy_and_computed_by_the_kernel(operator, calls):
     data = np.random.default_rng(9).normal(size=(10, 6)).astype(np.float32)
     x = da.from_array(data, chunks=((4, 4, 2), (3, 3)))
-    lazy = argmin.dask.ArgMin(x, axis=0, keepdims=0)
+    lazy = _ours(operator)(x, axis=0, keepdims=0)
     assert calls == []
     result = lazy.compute(scheduler="sync")
-    np.testing.assert_array_equal(result, oracle.argmin(data, 0, 0, 0))
-    # One call per chunk, then one per output chunk on the three chunk minima.
+    np.testing.assert_array_equal(result, operator.oracle(data, 0, 0, 0))
+    # One call per chunk, then one per output chunk on the three chunk minima (maxima).
     blocks = [x.blocks[i, j].shape for i in range(3) for j in range(2)]
-    assert sorted(calls) == sorted(blocks + [(3, 3), (3, 3)])
+    assert sorted(calls) == sorted((shape, operator.maximum)
+                                   for shape in blocks + [(3, 3), (3, 3)])
     assert lazy.chunks == ((3, 3),)
 
 
@@ -163,36 +173,37 @@ def _error(function, *args, **kwargs):
     ],
     ids=str,
 )
-def test_errors_are_eager_and_match_argmin(data, kwargs):
+def test_errors_are_eager_and_match_the_opset_api(data, kwargs, operator):
     x = da.from_array(data, chunks=2 if data.ndim else ())
-    expected = _error(argmin.opset13.ArgMin, data, **kwargs)
-    got = _error(argmin.dask.ArgMin, x, **kwargs)
+    expected = _error(getattr(argmin.opset13, operator.name), data, **kwargs)
+    got = _error(_ours(operator), x, **kwargs)
     assert type(got) is type(expected)
     assert str(got) == str(expected)
+    assert operator.name in str(got)
 
 
-def test_masked_chunks_are_refused():
+def test_masked_chunks_are_refused(operator):
     data = np.ma.masked_array(np.arange(6.0), mask=[0, 1, 0, 0, 0, 0])
-    with pytest.raises(TypeError, match="masked"):
-        argmin.dask.ArgMin(da.from_array(data, chunks=2))
+    with pytest.raises(TypeError, match=f"{operator.name}.*masked"):
+        _ours(operator)(da.from_array(data, chunks=2))
 
 
-def test_unknown_chunk_sizes_are_refused():
+def test_unknown_chunk_sizes_are_refused(operator):
     x = da.from_array(np.arange(10.0), chunks=3)
     x = x[x > 2]
     with pytest.raises(ValueError, match="compute_chunk_sizes"):
-        argmin.dask.ArgMin(x)
+        _ours(operator)(x)
     data = np.arange(10.0)[np.arange(10.0) > 2]
     np.testing.assert_array_equal(
-        argmin.dask.ArgMin(x.compute_chunk_sizes()).compute(), oracle.argmin(data)
+        _ours(operator)(x.compute_chunk_sizes()).compute(), operator.oracle(data)
     )
 
 
-def test_numpy_input_is_accepted():
+def test_numpy_input_is_accepted(operator):
     data = np.array([[2, 1, 1], [0, 5, 0]], dtype=np.uint32)
-    result = argmin.dask.ArgMin(data, axis=1, select_last_index=1)
+    result = _ours(operator)(data, axis=1, select_last_index=1)
     assert isinstance(result, da.Array)
-    np.testing.assert_array_equal(result.compute(), oracle.argmin(data, 1, 1, 1))
+    np.testing.assert_array_equal(result.compute(), operator.oracle(data, 1, 1, 1))
 
 
 @pytest.fixture(scope="module")
@@ -212,13 +223,13 @@ def test_distributed_cluster(client):
         if oracle.is_float(dtype):
             data[4:7, :] = np.nan
         cases.append(data)
-    for data in cases:
+    for data, operator in ((data, operator) for data in cases for operator in OPERATORS):
         x = da.from_array(data, chunks=((4, 3, 0, 6), (2, 5)))
         for axis in (0, 1, -1):
             for keepdims, last in FLAGS:
-                lazy = argmin.dask.ArgMin(x, axis, keepdims, last, split_every=2)
+                lazy = _ours(operator)(x, axis, keepdims, last, split_every=2)
                 result = client.compute(lazy).result()
-                expected = oracle.argmin(data, axis, keepdims, last)
+                expected = operator.oracle(data, axis, keepdims, last)
                 assert result.dtype == np.int64 and result.shape == expected.shape
                 np.testing.assert_array_equal(result, expected)
     # The work ran in the worker processes, with argmin's kernels loaded there.

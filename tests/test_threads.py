@@ -23,6 +23,7 @@ import argmin
 from argmin import opset13
 
 from . import oracle
+from .conftest import OPERATORS
 
 THREADS = (1, 2, 3, 8)
 TYPES = [np.dtype("float32"), np.dtype("float64"), np.dtype("float16"), oracle.BFLOAT16,
@@ -106,18 +107,19 @@ def case(dtype, name):
 
 
 @pytest.mark.parametrize("dtype,name", CASES, ids=[f"{d}-{n}" for d, n in CASES])
-def test_thread_counts_agree(dtype, name):
+def test_thread_counts_agree(dtype, name, operator):
     data, axis = case(dtype, name)
+    data = operator.arranged(data)
     assert data.nbytes > 2**18
     before = data.tobytes(order="A")
     for last in (False, True):
-        expected = oracle.argmin(data, axis, True, last)
+        expected = operator.oracle(data, axis, True, last)
         for num_threads in THREADS:
-            result = argmin.argmin(data, axis=axis, select_last_index=last,
-                                   num_threads=num_threads)
+            result = operator.function(data, axis=axis, select_last_index=last,
+                                       num_threads=num_threads)
             np.testing.assert_array_equal(result, expected, err_msg=f"num_threads={num_threads}")
         with threadpool_limits(1):
-            result = opset13.ArgMin(data, axis=axis, select_last_index=int(last))
+            result = getattr(opset13, operator.name)(data, axis=axis, select_last_index=int(last))
         np.testing.assert_array_equal(result, expected, err_msg="threadpool_limits(1)")
     assert data.tobytes(order="A") == before
 
@@ -132,41 +134,45 @@ def test_more_threads_than_the_cap():
 
 
 @pytest.mark.parametrize("limit", [1, 2, 3])
-def test_threadpool_limits(limit):
+def test_threadpool_limits(limit, operator):
     data, axis = case(np.dtype("float32"), "columns")
-    expected = oracle.argmin(data, axis, True, True)
+    data = operator.arranged(data)
+    expected = operator.oracle(data, axis, True, True)
     with threadpool_limits(limit):
         for num_threads in (None, 8):
-            result = argmin.argmin(data, axis=axis, select_last_index=True,
-                                   num_threads=num_threads)
+            result = operator.function(data, axis=axis, select_last_index=True,
+                                       num_threads=num_threads)
             np.testing.assert_array_equal(result, expected)
-    np.testing.assert_array_equal(argmin.argmin(data, axis=axis, select_last_index=True),
+    np.testing.assert_array_equal(operator.function(data, axis=axis, select_last_index=True),
                                   expected)
 
 
 def test_python_threads_at_once():
-    """Eight Python threads on shared and distinct arrays give the single-thread answers."""
+    """Eight Python threads on shared and distinct arrays, ArgMin and ArgMax mixed, give the
+    single-thread answers."""
     rng = np.random.default_rng(1)
-    shared = [(data, axis) for dtype in (np.dtype("float32"), oracle.BFLOAT16, np.dtype("int8"))
-              for _, data, axis in layouts(dtype, rng)]
-    for data, _ in shared:
+    shared = [(operator, operator.arranged(data), axis)
+              for dtype in (np.dtype("float32"), oracle.BFLOAT16, np.dtype("int8"))
+              for _, data, axis in layouts(dtype, rng) for operator in OPERATORS]
+    for _, data, _ in shared:
         data.flags.writeable = False
     tasks = []
     for i in range(96):
-        data, axis = shared[i % len(shared)]
+        operator, data, axis = shared[i % len(shared)]
         if i % 3 == 0:
             data = data.copy()  # a distinct array of its own
-        tasks.append((data, axis, bool(i % 2), (None, 1, 2, 3, 8)[i % 5]))
-    expected = [oracle.argmin(data, axis, False, last) for data, axis, last, _ in tasks]
-    before = [data.tobytes(order="A") for data, _, _, _ in tasks]
+        tasks.append((operator, data, axis, bool(i % 2), (None, 1, 2, 3, 8)[i % 5]))
+    expected = [operator.oracle(data, axis, False, last) for operator, data, axis, last, _ in tasks]
+    before = [task[1].tobytes(order="A") for task in tasks]
     start = threading.Barrier(8)
 
     def call(task):
-        data, axis, last, num_threads = task
+        operator, data, axis, last, num_threads = task
         if num_threads is None:
-            return opset13.ArgMin(data, axis=axis, keepdims=0, select_last_index=int(last))
-        return argmin.argmin(data, axis=axis, keepdims=False, select_last_index=last,
-                             num_threads=num_threads)
+            return getattr(opset13, operator.name)(data, axis=axis, keepdims=0,
+                                                   select_last_index=int(last))
+        return operator.function(data, axis=axis, keepdims=False, select_last_index=last,
+                                 num_threads=num_threads)
 
     def first(task):
         start.wait()
@@ -179,8 +185,8 @@ def test_python_threads_at_once():
         for task, result, answer in zip(tasks, results, expected):
             assert result.dtype == np.int64 and result.flags.c_contiguous
             np.testing.assert_array_equal(result, answer)
-    for (data, _, _, _), saved in zip(tasks, before):
-        assert data.tobytes(order="A") == saved
+    for task, saved in zip(tasks, before):
+        assert task[1].tobytes(order="A") == saved
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
@@ -323,23 +329,24 @@ def busy_cores(count):
 def test_busy_machine_and_python_threads_agree_with_one_thread():
     """Default calls under busy cores, alone and from 4 Python threads at once, on every case.
 
-    Whatever threads the governor gives each call, the answer is the oracle's and
-    the one-thread answer.
+    Whatever threads the governor gives each call, ArgMin's or ArgMax's, the answer is the
+    oracle's and the one-thread answer.
     """
     rng = np.random.default_rng(3)
-    tasks = [(data, axis, last)
+    tasks = [(operator, operator.arranged(data), axis, last)
              for dtype in (np.dtype("float32"), np.dtype("float16"), np.dtype("int8"),
                            np.dtype("uint64"))
-             for _, data, axis in layouts(dtype, rng) for last in (False, True)]
-    expected = [oracle.argmin(data, axis, True, last) for data, axis, last in tasks]
-    one = [argmin.argmin(data, axis=axis, select_last_index=last, num_threads=1)
-           for data, axis, last in tasks]
+             for _, data, axis in layouts(dtype, rng)
+             for operator in OPERATORS for last in (False, True)]
+    expected = [operator.oracle(data, axis, True, last) for operator, data, axis, last in tasks]
+    one = [operator.function(data, axis=axis, select_last_index=last, num_threads=1)
+           for operator, data, axis, last in tasks]
     for answer, single in zip(expected, one):
         np.testing.assert_array_equal(single, answer)
 
     def call(task):
-        data, axis, last = task
-        return argmin.argmin(data, axis=axis, select_last_index=last)
+        operator, data, axis, last = task
+        return operator.function(data, axis=axis, select_last_index=last)
 
     with busy_cores(2):
         for _ in range(3):
