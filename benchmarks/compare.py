@@ -1,12 +1,15 @@
-"""One table, one process: ArgMin throughput against numpy.argmin and the read limit.
+"""One table, one process: ArgMin and ArgMax throughput against numpy and the read limit.
 
 Run ``python benchmarks/compare.py`` (``--help`` for the options).  For each
-case it prints the median time of argmin.argmin, its throughput in GB/s of
-input read, that throughput as a fraction of the machine's read bandwidth
-(measured in the same run: the best threaded, vectorized ``numpy.max`` over
-an array of the same size, one slice per thread), and the ratio of
-numpy.argmin's time (and torch.argmin's and onnxruntime's, when installed) to
-ours.  ``output ms`` is what the output alone costs: numpy allocating an
+case and operator (``--op``; both by default) it prints the median time of
+argmin.argmin or argmin.argmax, its throughput in GB/s of input read, that
+throughput as a fraction of the machine's read bandwidth (measured in the same
+run: the best threaded, vectorized ``numpy.max`` over an array of the same
+size, one slice per thread), ``vs ArgMin``: its time over ArgMin's on the same
+case (the two operators' calls alternate, so that both see the same machine),
+and the ratio of numpy.argmin's or numpy.argmax's time (and torch's and
+onnxruntime's, when installed) to ours.  ``output ms`` is what the output alone
+costs: numpy allocating an
 int64 array of the output's size and filling it, on one thread.  An output
 of 32 MiB or more is fresh memory from the operating system at every call
 (glibc's malloc hands back smaller ones from memory it keeps), whose pages are
@@ -30,8 +33,10 @@ onnxruntime keep spinning for a while after a call, which would take the
 cores from argmin's next measurement).
 
 numpy, torch and onnxruntime have no select_last_index: for select_last_index=1
-they get the same computation as the ONNX reference does (argmin of the
-flipped input).
+they get the same computation as the ONNX reference does (argmin or argmax of
+the flipped input).  A summary after the table gives the spread of ArgMax's
+time over ArgMin's, and for each of the others the cases where ArgMin is faster
+than its argmin but ArgMax not faster than its argmax.
 """
 
 import argparse
@@ -48,33 +53,42 @@ import argmin
 
 DTYPES = ["float32", "float16", "bfloat16", "float64", "int8", "int16", "int32",
           "int64", "uint8", "uint16", "uint32", "uint64"]
+OPERATORS = {"ArgMin": argmin.argmin, "ArgMax": argmin.argmax}
 
 
-def times_of(fn, repeat, warm_calls=10, warm_seconds=0.1):
-    """Seconds of each of `repeat` calls, after warm-up calls.
+def alternated_times(fns, repeat, warm_calls=10, warm_seconds=0.1):
+    """Seconds of each of `repeat` rounds of calls for each function: one list per function.
 
-    Warm-up: `warm_calls` calls, or fewer if they take `warm_seconds`, at
-    least one.  Memory just written can be read slower for the first few
-    passes (a fresh 64 MiB Fortran float64 array along axis 0, 2 threads:
-    4.8 ms the first call, falling to 2.2 ms by the eighth; the same input
-    read five times beforehand by numpy.max, 2.6 ms then 2.2 ms), while the
-    read limit is measured on memory read many times.
+    Each round calls every function once, in turn, so that a change in the
+    machine's load touches them all alike.  Warm-up: `warm_calls` rounds, or
+    fewer if they take `warm_seconds`, at least one.  Memory just written can
+    be read slower for the first few passes (a fresh 64 MiB Fortran float64
+    array along axis 0, 2 threads: 4.8 ms the first call, falling to 2.2 ms by
+    the eighth; the same input read five times beforehand by numpy.max, 2.6 ms
+    then 2.2 ms), while the read limit is measured on memory read many times.
     """
     end = time.perf_counter() + warm_seconds
     for _ in range(warm_calls):
-        fn()
+        for fn in fns:
+            fn()
         if time.perf_counter() > end:
             break
-    times = []
+    times = [[] for _ in fns]
     for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
+        for fn, seconds in zip(fns, times):
+            start = time.perf_counter()
+            fn()
+            seconds.append(time.perf_counter() - start)
     return times
 
 
+def times_of(fn, repeat):
+    """Seconds of each of `repeat` calls of `fn`, after warm-up calls (see alternated_times)."""
+    return alternated_times([fn], repeat)[0]
+
+
 def timeit(fn, repeat):
-    """Median seconds of `repeat` calls, after warm-up calls (see times_of)."""
+    """Median seconds of `repeat` calls, after warm-up calls (see alternated_times)."""
     return statistics.median(times_of(fn, repeat))
 
 
@@ -139,25 +153,28 @@ def inputs(args, nbytes):
 
 
 def competitors(threads):
-    """Other argmins a user could call, on `threads` threads: name -> function(x, axis, last)."""
+    """Other argmins and argmaxes a user could call, on `threads` threads:
+    name -> function(x, axis, last, op), op "ArgMin" or "ArgMax"."""
 
-    def numpy_argmin(x, axis, last):
-        return np.argmin(np.flip(x, axis) if last else x, axis)
+    def numpy_arg(x, axis, last, op):
+        reduce = np.argmax if op == "ArgMax" else np.argmin
+        return reduce(np.flip(x, axis) if last else x, axis)
 
-    found = {"numpy": numpy_argmin}
+    found = {"numpy": numpy_arg}
     try:
         import torch
 
         torch.set_num_threads(threads)
 
-        def torch_argmin(x, axis, last):
+        def torch_arg(x, axis, last, op):
             if x.dtype == np.dtype(ml_dtypes.bfloat16):
                 t = torch.from_numpy(x.view(np.int16)).view(torch.bfloat16)
             else:
                 t = torch.from_numpy(x)
-            return torch.argmin(torch.flip(t, [axis]) if last else t, dim=axis)
+            reduce = torch.argmax if op == "ArgMax" else torch.argmin
+            return reduce(torch.flip(t, [axis]) if last else t, dim=axis)
 
-        found["torch"] = torch_argmin
+        found["torch"] = torch_arg
     except ImportError:
         pass
     try:
@@ -166,13 +183,13 @@ def competitors(threads):
 
         sessions = {}
 
-        def ort_argmin(x, axis, last):
-            key = (x.dtype.str, x.ndim, axis, last)
+        def ort_arg(x, axis, last, op):
+            key = (x.dtype.str, x.ndim, axis, last, op)
             if key not in sessions:
-                node = helper.make_node("ArgMin", ["x"], ["y"], axis=axis,
+                node = helper.make_node(op, ["x"], ["y"], axis=axis,
                                         select_last_index=int(last))
                 graph = helper.make_graph(
-                    [node], "argmin",
+                    [node], op.lower(),
                     [helper.make_tensor_value_info(
                         "x", helper.np_dtype_to_tensor_dtype(x.dtype), [None] * x.ndim)],
                     [helper.make_tensor_value_info("y", TensorProto.INT64, None)])
@@ -183,19 +200,21 @@ def competitors(threads):
                     model.SerializeToString(), options, providers=["CPUExecutionProvider"])
             return sessions[key].run(None, {"x": x})
 
-        found["onnxruntime"] = ort_argmin
+        found["onnxruntime"] = ort_arg
     except ImportError:
         pass
     return found
 
 
 def measure_ours(x, cases, ours, alone, args):
-    """Add the times of argmin on x for each (axis, last) case to ours[case], and of
-    making a fresh output of the same size alone to alone[axis]."""
+    """Add the times of each operator on x for each (axis, last) case to ours[op, axis, last],
+    the operators' calls alternated, and of making a fresh output of the same size alone to
+    alone[axis]."""
     for axis, last in cases:
-        ours.setdefault((axis, last), []).extend(times_of(
-            lambda: argmin.argmin(x, axis, select_last_index=last, num_threads=args.threads),
-            args.repeat))
+        calls = [lambda f=OPERATORS[op]: f(x, axis, select_last_index=last,
+                                           num_threads=args.threads) for op in args.op]
+        for op, times in zip(args.op, alternated_times(calls, args.repeat)):
+            ours.setdefault((op, axis, last), []).extend(times)
     for axis in dict.fromkeys(axis for axis, _ in cases):
         size = x.size // x.shape[axis]
         alone.setdefault(axis, []).extend(times_of(
@@ -203,27 +222,66 @@ def measure_ours(x, cases, ours, alone, args):
 
 
 def measure_theirs(x, cases, others, theirs, args):
-    """Set theirs[case][name] to the median time of each of the others on x (None: no kernel)."""
+    """Set theirs[op, axis, last][name] to the median time of each of the others on x
+    (None: no kernel)."""
     for axis, last in cases:
-        for name, fn in others.items():
-            try:
-                seconds = timeit(lambda: fn(x, axis, last), max(1, args.repeat // 2))
-            except Exception:  # no kernel for this element type
-                seconds = None
-            theirs.setdefault((axis, last), {})[name] = seconds
+        for op in args.op:
+            for name, fn in others.items():
+                try:
+                    seconds = timeit(lambda: fn(x, axis, last, op), max(1, args.repeat // 2))
+                except Exception:  # no kernel for this element type
+                    seconds = None
+                theirs.setdefault((op, axis, last), {})[name] = seconds
 
 
-def report(label, nbytes, cases, ours, alone, theirs, limit):
-    """Print a row for each (axis, last) case of one input."""
+def report(label, nbytes, cases, ops, ours, alone, theirs, limit):
+    """Print a row for each (axis, last) case and operator of one input."""
     for axis, last in cases:
-        seconds = statistics.median(ours[axis, last])
-        cells = f" {statistics.median(alone[axis]) * 1e3:>9.2f}"
-        for other in theirs.get((axis, last), {}).values():
-            cells += f" {'-':>12}" if other is None else f" {other / seconds:>12.1f}"
-        speed = nbytes / seconds
-        case = f"{label} axis={axis} last={last}"
-        print(f"{case:<34} {seconds * 1e3:>8.2f} {speed / 1e9:>6.1f} "
-              f"{speed / limit:>6.0%}{cells}", flush=True)
+        for op in ops:
+            seconds = statistics.median(ours[op, axis, last])
+            versus = seconds / statistics.median(ours["ArgMin", axis, last]) \
+                if "ArgMin" in ops else None
+            cells = f" {'-' if versus is None else f'{versus:.2f}':>8}"
+            cells += f" {statistics.median(alone[axis]) * 1e3:>9.2f}"
+            for other in theirs.get((op, axis, last), {}).values():
+                cells += f" {'-':>12}" if other is None else f" {other / seconds:>12.1f}"
+            speed = nbytes / seconds
+            case = f"{label} axis={axis} last={last}"
+            print(f"{case:<34} {op:<6} {seconds * 1e3:>8.2f} {speed / 1e9:>6.1f} "
+                  f"{speed / limit:>6.0%}{cells}", flush=True)
+
+
+def summary(table, ops, ours, theirs):
+    """Print ArgMax's time over ArgMin's across the cases, and the cases where ArgMin is
+    faster than another library's argmin but ArgMax is not faster than its argmax."""
+    if ops != ["ArgMin", "ArgMax"]:
+        return
+    ratios = {}
+    for label, _, cases in table:
+        for axis, last in cases:
+            key = f"{label} axis={axis} last={last}"
+            ratios[key] = (statistics.median(ours[label]["ArgMax", axis, last])
+                           / statistics.median(ours[label]["ArgMin", axis, last]))
+    values = sorted(ratios.values())
+    print(f"ArgMax / ArgMin time over {len(values)} cases: median "
+          f"{statistics.median(values):.3f}, min {values[0]:.3f}, max {values[-1]:.3f}; "
+          f"over 1.10: {', '.join(k for k, r in ratios.items() if r > 1.10) or 'none'}")
+    names = next((list(t[key]) for t in theirs.values() for key in t), [])
+    for name in names:
+        behind, ahead = [], 0
+        for label, _, cases in table:
+            for axis, last in cases:
+                def faster(op):
+                    other = theirs[label][op, axis, last][name]
+                    return other is not None and \
+                        statistics.median(ours[label][op, axis, last]) < other
+                if faster("ArgMin"):
+                    ahead += 1
+                    if not faster("ArgMax"):
+                        behind.append(f"{label} axis={axis} last={last}")
+        print(f"{name}: ArgMin faster than its argmin on {ahead} cases; ArgMax not faster "
+              f"than its argmax on {len(behind)} of them{': ' if behind else ''}"
+              f"{', '.join(behind)}")
 
 
 def main():
@@ -233,6 +291,8 @@ def main():
     parser.add_argument("--axis", action="append", type=int, choices=[0, 1, 2])
     parser.add_argument("--order", action="append", choices=["C", "F"])
     parser.add_argument("--last", action="append", type=int, choices=[0, 1])
+    parser.add_argument("--op", action="append", choices=list(OPERATORS),
+                        help="repeatable; default both")
     parser.add_argument("--repeat", type=int, default=5,
                         help="timed calls per case and pass (median)")
     parser.add_argument("--passes", type=int, default=2,
@@ -245,6 +305,7 @@ def main():
     args = parser.parse_args()
     if args.passes < 1:
         parser.error("--passes must be at least 1")
+    args.op = [op for op in OPERATORS if op in (args.op or OPERATORS)]
 
     nbytes = args.mib << 20
     if args.threads is not None and args.threads < 1:
@@ -273,19 +334,23 @@ def main():
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {used}, "
           f"input {args.mib} MiB, {args.passes} passes, read limit {limit / 1e9:.1f} GB/s "
           f"(best numpy.max over {args.mib} MiB on {threads} threads)")
-    header = f"{'case':<34} {'ms':>8} {'GB/s':>6} {'limit':>6} {'output ms':>9}" + "".join(
-        f" {'x ' + name:>12}" for name in others)
+    header = (f"{'case':<34} {'op':<6} {'ms':>8} {'GB/s':>6} {'limit':>6} {'vs ArgMin':>8} "
+              f"{'output ms':>9}" + "".join(f" {'x ' + name:>12}" for name in others))
     print(header)
     print("-" * len(header))
     for label, _, cases in table:
-        report(label, sizes[label], cases, ours[label], alone[label], theirs[label], limit)
+        report(label, sizes[label], cases, args.op, ours[label], alone[label], theirs[label],
+               limit)
+    summary(table, args.op, ours, theirs)
     x10 = np.arange(10, dtype=np.float32)[::-1].copy()
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
-        mine = timeit(lambda: argmin.argmin(x, axis), 20000)
-        numpys = timeit(lambda: np.argmin(x, axis), 20000)
-        print(f"{name + ' axis=' + str(axis):<34} {mine * 1e6:>7.2f}us numpy {numpys * 1e6:.2f}us "
-              f"(x {numpys / mine:.2f})")
+        for op in args.op:
+            theirs = np.argmax if op == "ArgMax" else np.argmin
+            mine = timeit(lambda: OPERATORS[op](x, axis), 20000)
+            numpys = timeit(lambda: theirs(x, axis), 20000)
+            print(f"{name + ' axis=' + str(axis):<34} {op:<6} {mine * 1e6:>7.2f}us "
+                  f"numpy {numpys * 1e6:.2f}us (x {numpys / mine:.2f})")
 
 
 if __name__ == "__main__":
