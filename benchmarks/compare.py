@@ -6,11 +6,12 @@ argmin.argmin or argmin.argmax, its throughput in GB/s of input read, that
 throughput as a fraction of the machine's read bandwidth (measured in the same
 run: the best threaded, vectorized ``numpy.max`` over an array of the same
 size, one slice per thread), ``vs ArgMin``: its time over ArgMin's on the same
-case (the two operators' calls alternate, so that both see the same machine),
+case (the two operators' calls alternate, and this is the median of the ratios
+of the two calls of each round, so that both see the same machine),
 and the ratio of numpy.argmin's or numpy.argmax's time (and torch's and
 onnxruntime's, when installed) to ours.  ``output ms`` is what the output alone
-costs: numpy allocating an
-int64 array of the output's size and filling it, on one thread.  An output
+costs: numpy allocating an int64 array of the output's size and filling it, on
+one thread.  An output
 of 32 MiB or more is fresh memory from the operating system at every call
 (glibc's malloc hands back smaller ones from memory it keeps), whose pages are
 zeroed when first written, so the cases whose output is large against their
@@ -239,8 +240,7 @@ def report(label, nbytes, cases, ops, ours, alone, theirs, limit):
     for axis, last in cases:
         for op in ops:
             seconds = statistics.median(ours[op, axis, last])
-            versus = seconds / statistics.median(ours["ArgMin", axis, last]) \
-                if "ArgMin" in ops else None
+            versus = versus_argmin(ours, op, axis, last) if "ArgMin" in ops else None
             cells = f" {'-' if versus is None else f'{versus:.2f}':>8}"
             cells += f" {statistics.median(alone[axis]) * 1e3:>9.2f}"
             for other in theirs.get((op, axis, last), {}).values():
@@ -249,6 +249,13 @@ def report(label, nbytes, cases, ops, ours, alone, theirs, limit):
             case = f"{label} axis={axis} last={last}"
             print(f"{case:<34} {op:<6} {seconds * 1e3:>8.2f} {speed / 1e9:>6.1f} "
                   f"{speed / limit:>6.0%}{cells}", flush=True)
+
+
+def versus_argmin(ours, op, axis, last):
+    """The median, over the rounds of alternated calls, of op's time over ArgMin's in the
+    same round: a change of the machine's load between rounds cancels out."""
+    return statistics.median(mine / theirs for mine, theirs
+                             in zip(ours[op, axis, last], ours["ArgMin", axis, last]))
 
 
 def summary(table, ops, ours, theirs):
@@ -260,8 +267,7 @@ def summary(table, ops, ours, theirs):
     for label, _, cases in table:
         for axis, last in cases:
             key = f"{label} axis={axis} last={last}"
-            ratios[key] = (statistics.median(ours[label]["ArgMax", axis, last])
-                           / statistics.median(ours[label]["ArgMin", axis, last]))
+            ratios[key] = versus_argmin(ours[label], "ArgMax", axis, last)
     values = sorted(ratios.values())
     print(f"ArgMax / ArgMin time over {len(values)} cases: median "
           f"{statistics.median(values):.3f}, min {values[0]:.3f}, max {values[-1]:.3f}; "
