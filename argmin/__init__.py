@@ -1,9 +1,9 @@
-"""ONNX ArgMin (opsets 1, 11, 12 and 13), exact and fast, for numpy arrays.
+"""ONNX ArgMin and ArgMax (opsets 1, 11, 12 and 13), exact and fast, for numpy arrays.
 
 ``argmin.opset1``, ``argmin.opset11``, ``argmin.opset12`` and
-``argmin.opset13`` each hold the ``ArgMin`` of their opset; ``argmin.ArgMin``
-is the latest, and `argmin.argmin` the same with Python-style defaults and a
-thread count.
+``argmin.opset13`` each hold the ``ArgMin`` and ``ArgMax`` of their opset;
+``argmin.ArgMin`` and ``argmin.ArgMax`` are the latest, and `argmin.argmin`
+and `argmin.argmax` the same with Python-style defaults and a thread count.
 """
 
 try:
