@@ -1,10 +1,11 @@
 """Command line: ``argmin [FILE] [--axis N] ...``, or ``python -m argmin ...``.
 
-Runs ONNX ArgMin (or, with ``--op ArgMax``, ArgMax) on a tensor file (``.npy``, or an ONNX ``TensorProto``
-``.pb`` file with the ``onnx`` extra) and prints the result.  Without a file
-it runs on Fisher's Iris data, shipped with the package: the distances of
-each of the 150 flowers to the mean flower of each species, whose ArgMin
-along axis 1 classifies the flowers by nearest centroid.
+Runs ONNX ArgMin (or, with ``--op ArgMax``, ArgMax) on a tensor file
+(``.npy``, or an ONNX ``TensorProto`` ``.pb`` file with the ``onnx`` extra) and
+prints the result.  Without a file it runs on Fisher's Iris data, shipped with
+the package: the distances of each of the 150 flowers to the mean flower of
+each species, whose ArgMin along axis 1 classifies the flowers by nearest
+centroid (and whose ArgMax gives each flower's farthest species).
 """
 
 import argparse
@@ -80,8 +81,9 @@ def _flag(text):
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="argmin",
-        description="ONNX ArgMin (or ArgMax) of a tensor file; without a file, ArgMin of "
-        "the Iris flowers' distances to each species' mean flower (nearest centroid).",
+        description="ONNX ArgMin (or ArgMax) of a tensor file; without a file, of the Iris "
+        "flowers' distances to each species' mean flower: ArgMin gives the nearest species "
+        "(nearest centroid), ArgMax the farthest.",
     )
     parser.add_argument("file", nargs="?", help="input tensor: .npy, or .pb (ONNX TensorProto)")
     parser.add_argument("--axis", type=int, default=None,

@@ -1,4 +1,4 @@
-"""ArgMin of one opset: the checks of `argmin._rules`, then the kernel."""
+"""ArgMin and ArgMax of one opset: the checks of `argmin._rules`, then the kernel."""
 
 import importlib
 import os

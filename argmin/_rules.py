@@ -40,7 +40,8 @@ def loaded_bfloat16():
 
 
 def element_types(opset):
-    """Element types of ArgMin-``opset``'s input: numpy dtypes in native byte order."""
+    """Element types of ArgMin-``opset``'s and ArgMax-``opset``'s input: numpy dtypes in native
+    byte order."""
     return NUMERIC_TYPES + (bfloat16(),) if opset >= 13 else NUMERIC_TYPES
 
 

@@ -4,9 +4,9 @@
 each chunk to the index and the value of its minimum (or maximum), and a
 combine step picks, among neighbouring chunks, the one whose value wins,
 comparing the values with the same kernel (in the element type itself, NaN
-winning, ties to the first chunk or, with ``select_last_index``, the last).  Needs the ``dask`` extra
-(``pip install '.[dask]'`` from the source); runs on any Dask scheduler, including
-``dask.distributed``.
+winning, ties to the first chunk or, with ``select_last_index``, the last).
+Needs the ``dask`` extra (``pip install '.[dask]'`` from the source); runs on
+any Dask scheduler, including ``dask.distributed``.
 """
 
 import functools
@@ -34,7 +34,7 @@ def ArgMax(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
     return _arg_reduce(x, axis, keepdims, select_last_index, split_every, True)
 
 
-ArgMin.__doc__ = """Indices of the minimum elements of ``x`` along ``axis`` (ONNX ArgMin-13), lazily.
+ArgMin.__doc__ = """Lazy indices of the minimum elements of ``x`` along ``axis`` (ONNX ArgMin-13).
 
     Follows the ONNX operator ArgMin, version 13 (``ai.onnx`` opset 13),
     exactly as `argmin.opset13.ArgMin` does for a numpy array: ties give the
@@ -87,16 +87,17 @@ ArgMin.__doc__ = """Indices of the minimum elements of ``x`` along ``axis`` (ONN
     >>> import dask.array as da
     >>> import numpy as np
     >>> import argmin.dask
-    >>> x = da.from_array(np.array([[3, 1, 2, 1], [0, 5, 0, 0]], dtype=np.int32),
+    >>> x = da.from_array(np.array([[3, 1, 3, 1], [0, 5, 0, 5]], dtype=np.int32),
     ...                   chunks=(1, 2))
     >>> argmin.dask.ArgMin(x, axis=1, keepdims=0).compute()
     array([1, 0])
     >>> argmin.dask.ArgMin(x, axis=1, keepdims=0, select_last_index=1).compute()
-    array([3, 3])
+    array([3, 2])
     """
-# The same contract for the maximum.
+# The same contract for the maximum, with the example's answers for it.
 ArgMax.__doc__ = (ArgMin.__doc__.replace("ArgMin", "ArgMax").replace("minimum", "maximum")
-                  .replace("array([1, 0])", "array([0, 1])").replace("array([3, 3])", "array([0, 1])"))
+                  .replace("array([1, 0])", "array([0, 1])")
+                  .replace("array([3, 2])", "array([2, 3])"))
 
 
 def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum):

@@ -34,6 +34,18 @@ def test_default_runs_on_iris(tmp_path):
     assert agree > 130  # nearest centroid classifies Iris well
 
 
+def test_iris_farthest_species_with_argmax(tmp_path):
+    out = tmp_path / "farthest.npy"
+    done = run("--op", "ArgMax", "--keepdims", "0", "--output", str(out), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "ArgMax-13(axis=1, keepdims=0)" in done.stdout
+    distances, species, _ = iris_distances()
+    result = np.load(out)
+    np.testing.assert_array_equal(result, oracle.argmax(distances, 1, 0, 0))
+    assert not np.any(result == species)  # no flower is farthest from its own species
+    assert "agrees with the recorded species" not in done.stdout
+
+
 @pytest.mark.parametrize("op", [None, "ArgMin", "ArgMax"])
 @pytest.mark.parametrize("opset", [1, 11, 12, 13])
 def test_npy_file_with_flags(tmp_path, capsys, opset, op):

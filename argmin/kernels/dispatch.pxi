@@ -85,5 +85,6 @@ cdef int run(
     with nogil:
         status = entry(layout, tuning, num_threads, excess, NULL, NULL, NULL)
     if status < 0:
-        raise MemoryError("ArgMin could not allocate its scratch memory")
+        raise MemoryError(
+            f"{'ArgMax' if maximum else 'ArgMin'} could not allocate its scratch memory")
     return 0
