@@ -43,7 +43,8 @@ def test_every_axis_flag_and_layout(dtype, layout, kernels, operator):
             before = data.copy()
             for axis in range(-data.ndim, data.ndim):
                 for keepdims, last in itertools.product((0, 1), (0, 1)):
-                    check_op(operator, operator.function(data, axis, keepdims, last), data, axis, keepdims, last)
+                    result = operator.function(data, axis, keepdims, last)
+                    check_op(operator, result, data, axis, keepdims, last)
             assert data.tobytes() == before.tobytes()
 
 
