@@ -241,7 +241,7 @@ def report(label, nbytes, cases, ops, ours, alone, theirs, limit):
         for op in ops:
             seconds = statistics.median(ours[op, axis, last])
             versus = versus_argmin(ours, op, axis, last) if "ArgMin" in ops else None
-            cells = f" {'-' if versus is None else f'{versus:.2f}':>8}"
+            cells = f" {'-' if versus is None else f'{versus:.2f}':>9}"
             cells += f" {statistics.median(alone[axis]) * 1e3:>9.2f}"
             for other in theirs.get((op, axis, last), {}).values():
                 cells += f" {'-':>12}" if other is None else f" {other / seconds:>12.1f}"
@@ -256,6 +256,12 @@ def versus_argmin(ours, op, axis, last):
     same round: a change of the machine's load between rounds cancels out."""
     return statistics.median(mine / theirs for mine, theirs
                              in zip(ours[op, axis, last], ours["ArgMin", axis, last]))
+
+
+def faster(ours, theirs, name, op, axis, last):
+    """Whether argmin's op was faster than library `name`'s on the (axis, last) case."""
+    other = theirs[op, axis, last][name]
+    return other is not None and statistics.median(ours[op, axis, last]) < other
 
 
 def summary(table, ops, ours, theirs):
@@ -277,13 +283,9 @@ def summary(table, ops, ours, theirs):
         behind, ahead = [], 0
         for label, _, cases in table:
             for axis, last in cases:
-                def faster(op):
-                    other = theirs[label][op, axis, last][name]
-                    return other is not None and \
-                        statistics.median(ours[label][op, axis, last]) < other
-                if faster("ArgMin"):
+                if faster(ours[label], theirs[label], name, "ArgMin", axis, last):
                     ahead += 1
-                    if not faster("ArgMax"):
+                    if not faster(ours[label], theirs[label], name, "ArgMax", axis, last):
                         behind.append(f"{label} axis={axis} last={last}")
         print(f"{name}: ArgMin faster than its argmin on {ahead} cases; ArgMax not faster "
               f"than its argmax on {len(behind)} of them{': ' if behind else ''}"
@@ -340,7 +342,7 @@ def main():
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {used}, "
           f"input {args.mib} MiB, {args.passes} passes, read limit {limit / 1e9:.1f} GB/s "
           f"(best numpy.max over {args.mib} MiB on {threads} threads)")
-    header = (f"{'case':<34} {'op':<6} {'ms':>8} {'GB/s':>6} {'limit':>6} {'vs ArgMin':>8} "
+    header = (f"{'case':<34} {'op':<6} {'ms':>8} {'GB/s':>6} {'limit':>6} {'vs ArgMin':>9} "
               f"{'output ms':>9}" + "".join(f" {'x ' + name:>12}" for name in others))
     print(header)
     print("-" * len(header))
@@ -352,9 +354,9 @@ def main():
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
         for op in args.op:
-            theirs = np.argmax if op == "ArgMax" else np.argmin
+            numpy_op = np.argmax if op == "ArgMax" else np.argmin
             mine = timeit(lambda: OPERATORS[op](x, axis), 20000)
-            numpys = timeit(lambda: theirs(x, axis), 20000)
+            numpys = timeit(lambda: numpy_op(x, axis), 20000)
             print(f"{name + ' axis=' + str(axis):<34} {op:<6} {mine * 1e6:>7.2f}us "
                   f"numpy {numpys * 1e6:.2f}us (x {numpys / mine:.2f})")
 
