@@ -58,6 +58,7 @@ class Operator(NamedTuple):
 
 OPERATORS = (Operator("ArgMin", argmin.argmin, oracle.argmin, False),
              Operator("ArgMax", argmin.argmax, oracle.argmax, True))
+BY_NAME = {operator.name: operator for operator in OPERATORS}
 
 
 @pytest.fixture(params=OPERATORS, ids=lambda operator: operator.name)

@@ -13,6 +13,7 @@ import pytest
 from argmin.__main__ import iris_distances, main
 
 from . import oracle
+from .conftest import BY_NAME
 
 
 def run(*args, cwd):
@@ -58,8 +59,7 @@ def test_npy_file_with_flags(tmp_path, capsys, opset, op):
     if last:
         flags += ["--select-last-index", "1"]
     assert main([str(tmp_path / "x.npy"), *flags]) == 0
-    reference = oracle.argmax if op == "ArgMax" else oracle.argmin
-    np.testing.assert_array_equal(np.load(out), reference(data, -1, 0, last))
+    np.testing.assert_array_equal(np.load(out), BY_NAME[op or "ArgMin"].oracle(data, -1, 0, last))
     assert f"{op or 'ArgMin'}-{opset}" in capsys.readouterr().out
 
 

@@ -15,7 +15,7 @@ import argmin._api
 import argmin.onnx
 
 from . import oracle
-from .conftest import OPERATORS
+from .conftest import BY_NAME
 from .test_onnx_node_cases import CASES as ONNX_CASES
 
 OPSETS = (1, 11, 12, 13)
@@ -95,7 +95,7 @@ def test_onnx_node_cases(op, case, opset, calls):
         )
         return
     session = ReferenceEvaluator(model, new_ops=new_ops)
-    operator = next(o for o in OPERATORS if o.name == op)
+    operator = BY_NAME[op]
     for inputs, outputs in case.data_sets:
         (data,) = inputs
         feeds = dict(zip((i.name for i in case.model.graph.input), inputs))

@@ -8,7 +8,7 @@ import pytest
 
 import argmin
 
-from . import oracle
+from .conftest import BY_NAME
 
 onnx_cases = pytest.importorskip("onnx.backend.test.case.node")
 
@@ -30,7 +30,6 @@ with warnings.catch_warnings():
     # Other operators' case generators divide by zero on purpose.
     warnings.simplefilter("ignore", RuntimeWarning)
     CASES = {op: collect(op) for op in ("ArgMin", "ArgMax")}
-ORACLES = {"ArgMin": oracle.argmin, "ArgMax": oracle.argmax}
 
 
 def api_for(model, op):
@@ -60,6 +59,6 @@ def test_onnx_node_case(op, case):
         np.testing.assert_array_equal(result, expected)
         np.testing.assert_array_equal(
             result,
-            ORACLES[op](data, attributes.get("axis", 0), attributes.get("keepdims", 1),
+            BY_NAME[op].oracle(data, attributes.get("axis", 0), attributes.get("keepdims", 1),
                         attributes.get("select_last_index", 0)),
         )

@@ -19,6 +19,7 @@ import argmin
 from argmin import opset1, opset11, opset12, opset13
 
 from . import oracle
+from .conftest import BY_NAME
 
 pytestmark = pytest.mark.filterwarnings(
     # The oracle's float64 cast of a signalling bfloat16 NaN (still a NaN).
@@ -30,7 +31,6 @@ pytestmark = pytest.mark.filterwarnings(
 APIS = (1, 11, 12, 13, "function")
 MODULES = {1: opset1, 11: opset11, 12: opset12, 13: opset13}
 FUNCTIONS = {"ArgMin": argmin.argmin, "ArgMax": argmin.argmax}
-ORACLES = {"ArgMin": oracle.argmin, "ArgMax": oracle.argmax}
 
 
 def unsigned(dtype):
@@ -143,7 +143,7 @@ def calls(draw):
 
 def check_result(result, data, kwargs, op):
     """``result`` is the oracle's answer for ``op``, as a fresh C-contiguous int64 ndarray."""
-    expected = ORACLES[op](
+    expected = BY_NAME[op].oracle(
         data, int(kwargs["axis"]), bool(kwargs["keepdims"]),
         bool(kwargs.get("select_last_index", 0)),
     )
@@ -170,7 +170,7 @@ def test_matches_oracle(call):
         with pytest.raises(ValueError, match=f"cannot take {op} of an empty axis"):
             function(data, **kwargs)
         with pytest.raises(ValueError):
-            ORACLES[op](data, axis)
+            BY_NAME[op].oracle(data, axis)
     else:
         check_result(function(data, **kwargs), data, kwargs, op)
     assert storage.tobytes(order="A") == before
