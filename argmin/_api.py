@@ -101,18 +101,30 @@ def as_tensor(data, op="ArgMin"):
     return np.asarray(data)
 
 
-def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False):
+def native_type(dtype, opset, op="ArgMin"):
+    """The native-byte-order element type the kernels read for ``dtype``.
+
+    Raises
+    ------
+    TypeError
+        For an element type that ``op`` of ``opset`` does not take.
+    """
+    native = _rules.check_element_type(dtype, opset, op)
+    if native == _rules.loaded_bfloat16() and _bfloat16 is None:
+        _accept_bfloat16(native)
+    return native
+
+
+def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False,
+               values=False):
     """ArgMin-``opset`` (ArgMax-``opset`` with ``maximum``) of ``data``; see `argmin.argmin`
-    for the arguments."""
+    for the arguments.  With ``values``, ``(values, indices)``: see `argmin.min_argmin`."""
     op = _rules.OPERATORS[maximum]
     if type(data) is not np.ndarray:
         data = as_tensor(data, op)
     dtype = data.dtype
     if dtype not in _ACCEPTED[opset] or dtype.names is not None:
-        native = _rules.check_element_type(dtype, opset, op)
-        if native == _rules.loaded_bfloat16() and _bfloat16 is None:
-            _accept_bfloat16(native)
-        data = data.astype(native, copy=False)
+        data = data.astype(native_type(dtype, opset, op), copy=False)
     # Each check is skipped where its argument is already what it returns
     # (a bool flag, an axis in [0, ndim)): a call of a few elements costs
     # about as much as these function calls.
@@ -125,19 +137,27 @@ def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None,
         axis = _rules.normalize_axis(axis, ndim, op)
     if not data.size:  # only then can the reduced axis be empty
         _rules.check_axis_length(data.shape, axis, op)
-    if num_threads is None:
-        num_threads = 0 if _thread_cap > 1 else 1  # 0: the kernels' thread governor decides
-    elif (
+    if num_threads is not None and (
         isinstance(num_threads, (bool, np.bool_))
         or not isinstance(num_threads, (int, np.integer))
         or num_threads < 1
     ):
         raise ValueError(
             f"{op}: num_threads must be a positive integer or None, got {num_threads!r}")
+    return reduce_checked(data, axis, keepdims, select_last_index, maximum, num_threads,
+                          values=values)
+
+
+def reduce_checked(data, axis, keepdims, last, maximum, num_threads=None, out=None,
+                   values=False):
+    """`kernels.reduce_axis` on arguments that meet its contract, with at most
+    ``num_threads`` threads (None: as the governor decides) and the tuning in force."""
+    if num_threads is None:
+        num_threads = 0 if _thread_cap > 1 else 1  # 0: the kernels' thread governor decides
     elif num_threads > _thread_cap:
         num_threads = _thread_cap
-    return kernels.reduce_axis(data, axis, keepdims, select_last_index, num_threads, maximum,
-                               _current_tuning() if _ever_tuned else None)
+    return kernels.reduce_axis(data, axis, keepdims, last, num_threads, maximum,
+                               _current_tuning() if _ever_tuned else None, out, values)
 
 
 def opset_operator(opset, op="ArgMin"):

@@ -39,4 +39,6 @@ def reduce_axis(
     num_threads: int,
     maximum: bool,
     tuning: Tuning | None,
-) -> npt.NDArray[np.int64]: ...
+    out: npt.NDArray[np.int64] | None = None,
+    values: bool = False,
+) -> npt.NDArray[np.int64] | tuple[np.ndarray, npt.NDArray[np.int64]]: ...

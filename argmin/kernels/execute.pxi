@@ -73,6 +73,9 @@ cdef Py_ssize_t reduce_item(
                         inf_bits, coding, tie)
     if splits == 1:
         write_tile(layout, o, first, width, streams, apart, index, tiling.stream_out)
+        if layout.values != NULL:
+            gather_tile(layout, p, stream_stride, o, first, width, streams, apart, index,
+                        <key_t*>layout.values)
     else:
         memcpy(partial_best + w * tile_len, best, width * sizeof(key_t))
         memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
@@ -115,6 +118,9 @@ cdef void merge_item(
                 i = partial_index[w * tile_len + j]
         partial_index[first * tile_len + j] = i
     write_tile(layout, o, column, width, 1, False, partial_index + first * tile_len, False)
+    if layout.values != NULL:
+        gather_tile(layout, p + column * layout.column_stride, 0, o, column, width, 1, False,
+                    partial_index + first * tile_len, <key_t*>layout.values)
 
 
 cdef void touch_pages(char* p, Py_ssize_t nbytes, int num_threads) noexcept nogil:

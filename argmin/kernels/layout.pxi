@@ -13,6 +13,9 @@ cdef struct Layout:
     bint last                 # select_last_index, in memory order
     int64_t* out
     int64_t* out_start        # the output's lowest address
+    # Where the winning elements go (NULL: indices only): an array of the
+    # output's shape and strides, in elements of the input's type.
+    char* values
     # The column: axes whose input positions are evenly spaced by
     # column_stride (the row's single element in rows mode), innermost last.
     Py_ssize_t column_len
@@ -133,6 +136,7 @@ cdef void set_layout(
     layout.data = <const char*>cnp.PyArray_DATA(data)
     layout.inf_bits = inf_bits
     layout.out = layout.out_start = <int64_t*>cnp.PyArray_DATA(out)
+    layout.values = NULL
     layout.reduced_len = n
     layout.reduced_stride = strides[axis] if n > 1 else size
     layout.flip = layout.reduced_stride < 0

@@ -114,15 +114,21 @@ cdef cnp.ndarray new_output(cnp.ndarray data, int axis, bint keepdims):
 
 
 def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, int num_threads,
-                bint maximum, tuning):
+                bint maximum, tuning, cnp.ndarray out=None, bint values=False):
     """ArgMin (or ArgMax, with ``maximum``) of ``data`` along ``axis``, as a new
-    C-contiguous int64 array.
+    C-contiguous int64 array, or written into ``out`` and returned.
+
+    With ``values``, returns ``(values, indices)``: ``values`` a new
+    C-contiguous array of data's type and the indices' shape, holding the
+    elements of ``data`` at those indices, bit for bit.
 
     The caller has checked the arguments: ``data`` has native byte order, a
     supported element type and at least one dimension, ``0 <= axis < ndim``,
-    and ``data.shape[axis] > 0``.  ``num_threads`` is an upper bound, or 0 for
-    the default, which the thread governor sets (see ``thread_debt``); inputs
-    under ``tuning.parallel_bytes`` use one thread.  ``tuning`` is an
+    and ``data.shape[axis] > 0``; ``out``, if given, is a writeable, aligned,
+    C-contiguous int64 array of the result's shape that shares no memory
+    with ``data``.  ``num_threads`` is an upper bound, or 0 for the default,
+    which the thread governor sets (see ``thread_debt``); inputs under
+    ``tuning.parallel_bytes`` use one thread.  ``tuning`` is an
     `argmin._tuning.Tuning`, or None for the defaults.
     """
     cdef int ndim = cnp.PyArray_NDIM(data)
@@ -130,21 +136,27 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
         raise ValueError(f"axis {axis} is not in [0, {ndim})")
     cdef int row
     cdef Tuning chosen
-    cdef cnp.ndarray out = new_output(data, axis, keepdims)
+    cdef cnp.ndarray found = None
     cdef Layout layout
     cdef Py_ssize_t nbytes
     cdef double excess
-    if cnp.PyArray_SIZE(out) == 0:
-        return out
-    row = element_row(<cnp.dtype>data.dtype)
-    set_tuning(&chosen, tuning)
-    set_layout(&layout, data, axis, last, out, INF_BITS[row], &chosen)
-    nbytes = cnp.PyArray_DIMS(data)[axis] * cnp.PyArray_SIZE(out) * cnp.PyArray_ITEMSIZE(data)
-    if nbytes < chosen.parallel_bytes:
-        run(&layout, &chosen, row, maximum, 1, &excess)
-    else:
-        governed(&layout, &chosen, row, maximum, num_threads, nbytes)
-    return out
+    if out is None:
+        out = new_output(data, axis, keepdims)
+    if values:
+        found = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(out), cnp.PyArray_DIMS(out),
+                                  cnp.PyArray_TYPE(data), 0)
+    if cnp.PyArray_SIZE(out) > 0:
+        row = element_row(<cnp.dtype>data.dtype)
+        set_tuning(&chosen, tuning)
+        set_layout(&layout, data, axis, last, out, INF_BITS[row], &chosen)
+        if values:
+            layout.values = <char*>cnp.PyArray_DATA(found)
+        nbytes = cnp.PyArray_DIMS(data)[axis] * cnp.PyArray_SIZE(out) * cnp.PyArray_ITEMSIZE(data)
+        if nbytes < chosen.parallel_bytes:
+            run(&layout, &chosen, row, maximum, 1, &excess)
+        else:
+            governed(&layout, &chosen, row, maximum, num_threads, nbytes)
+    return (found, out) if values else out
 
 
 cdef int governed(

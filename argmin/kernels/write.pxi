@@ -1,6 +1,7 @@
 # Writing the output: the indices of a tile, of one outer position or of a
 # block of them, turned from memory positions into ONNX indices and stored
-# along the output's own strides.
+# along the output's own strides; and, when asked for, the elements at those
+# indices, copied from the input.
 
 cdef enum:
     # Outer positions that a work item takes at once when their outputs lie
@@ -29,30 +30,48 @@ cdef inline void locate(
     out[0] = o
 
 
+cdef inline Py_ssize_t column_offset(
+    const Layout* layout, Py_ssize_t column, Py_ssize_t* position,
+) noexcept nogil:
+    # The output offset of column position `column` over the column axes,
+    # its index on each of them left in `position`.
+    cdef int d
+    cdef Py_ssize_t offset = 0
+    for d in range(layout.column_ndim - 1, -1, -1):
+        position[d] = column % layout.column_axis_len[d]
+        column = column // layout.column_axis_len[d]
+        offset += position[d] * layout.column_out_stride[d]
+    return offset
+
+
+cdef inline Py_ssize_t next_offset(
+    const Layout* layout, Py_ssize_t* position, Py_ssize_t offset,
+) noexcept nogil:
+    # The output offset of the column position after `position` (which
+    # becomes it), from `offset`, that of `position`.
+    cdef int d = layout.column_ndim - 1
+    position[d] += 1
+    offset += layout.column_out_stride[d]
+    while position[d] == layout.column_axis_len[d] and d > 0:
+        offset -= position[d] * layout.column_out_stride[d]
+        position[d] = 0
+        d -= 1
+        position[d] += 1
+        offset += layout.column_out_stride[d]
+    return offset
+
+
 cdef void write_positions(
     const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
     const int64_t* index, int64_t flip, int64_t shift,
 ) noexcept nogil:
     # write_tile for column positions [first, first + width) of several
     # column axes, one after another.
-    cdef int d, last_axis = layout.column_ndim - 1
-    cdef Py_ssize_t j, offset = 0, rest = first
     cdef Py_ssize_t position[MAX_DIMS]
-    for d in range(last_axis, -1, -1):
-        position[d] = rest % layout.column_axis_len[d]
-        rest = rest // layout.column_axis_len[d]
-        offset += position[d] * layout.column_out_stride[d]
+    cdef Py_ssize_t j, offset = column_offset(layout, first, position)
     for j in range(width):
         o[offset] = (index[j] ^ flip) + shift
-        d = last_axis
-        position[d] += 1
-        offset += layout.column_out_stride[d]
-        while position[d] == layout.column_axis_len[d] and d > 0:
-            offset -= position[d] * layout.column_out_stride[d]
-            position[d] = 0
-            d -= 1
-            position[d] += 1
-            offset += layout.column_out_stride[d]
+        offset = next_offset(layout, position, offset)
 
 
 cdef void write_across(
@@ -153,3 +172,42 @@ cdef void write_tile(
         write_across(layout, o, first, width, index, flip, shift)
     else:
         write_positions(layout, o, first, width, index, flip, shift)
+
+
+cdef void gather_tile(
+    const Layout* layout, const char* p, Py_ssize_t stream_stride, int64_t* o,
+    Py_ssize_t first, Py_ssize_t width, Py_ssize_t streams, bint apart, const int64_t* index,
+    key_t* values,
+) noexcept nogil:
+    # The winning elements of what write_tile(layout, o, first, width,
+    # streams, apart, index) writes, copied bit for bit from the input to
+    # `values` (layout.values), each at its index's place: p is the input of
+    # column position `first` of the first outer position, stream_stride the
+    # distance to the next one's.  index holds memory positions along the
+    # reduced axis, as write_tile reads them.  The layout's fields are read
+    # into locals first: a store of 8-bit values could change them, for all
+    # the compiler knows.
+    cdef Py_ssize_t j, b, offset, step = 1 if apart else streams, across = width if apart else 1
+    cdef Py_ssize_t reduced_stride = layout.reduced_stride, column_stride = layout.column_stride
+    cdef Py_ssize_t out_stride
+    cdef Py_ssize_t position[MAX_DIMS]
+    cdef key_t* v = values + (o - layout.out_start)
+    if layout.column_ndim == 0:
+        memcpy(v, p + index[0] * reduced_stride, sizeof(key_t))
+    elif layout.column_ndim == 1 and streams == 1:
+        out_stride = layout.column_out_stride[0]
+        for j in range(width):
+            memcpy(&v[(first + j) * out_stride], p + j * column_stride + index[j] * reduced_stride,
+                   sizeof(key_t))
+    elif layout.column_ndim == 1:
+        out_stride = layout.column_out_stride[0]
+        for j in range(width):
+            for b in range(streams):
+                memcpy(&v[(first + j) * out_stride + b],
+                       p + b * stream_stride + j * column_stride
+                       + index[j * step + b * across] * reduced_stride, sizeof(key_t))
+    else:  # one outer position (see write_tile)
+        offset = column_offset(layout, first, position)
+        for j in range(width):
+            memcpy(&v[offset], p + j * column_stride + index[j] * reduced_stride, sizeof(key_t))
+            offset = next_offset(layout, position, offset)
