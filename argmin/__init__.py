@@ -4,6 +4,8 @@
 ``argmin.opset13`` each hold the ``ArgMin`` and ``ArgMax`` of their opset;
 ``argmin.ArgMin`` and ``argmin.ArgMax`` are the latest, and `argmin.argmin`
 and `argmin.argmax` the same with Python-style defaults and a thread count.
+`argmin.min_argmin` and `argmin.max_argmax` give the values with the
+indices.
 """
 
 try:
@@ -47,6 +49,8 @@ __all__ = [
     "OPSETS",
     "argmax",
     "argmin",
+    "max_argmax",
+    "min_argmin",
     "opset1",
     "opset11",
     "opset12",
@@ -73,5 +77,15 @@ def argmax(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=
     return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, True)
 
 
+def min_argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
+    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, False, True)
+
+
+def max_argmax(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
+    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, True, True)
+
+
 argmin.__doc__ = _docs.function_docstring("ArgMin")
 argmax.__doc__ = _docs.function_docstring("ArgMax")
+min_argmin.__doc__ = _docs.values_docstring("ArgMin")
+max_argmax.__doc__ = _docs.values_docstring("ArgMax")

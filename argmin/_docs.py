@@ -239,3 +239,58 @@ def function_docstring(op):
     """The docstring of `argmin.argmin` (op ArgMin) or `argmin.argmax` (op ArgMax)."""
     text = _FUNCTION.replace("{op}", op).replace("{extreme}", _EXTREMES[op])
     return text + _FUNCTION_EXAMPLES[op]
+
+
+# The docstring of argmin.min_argmin and argmin.max_argmax.
+_VALUES = """\
+The {extreme} elements of ``data`` along ``axis``, and their indices, in one pass.
+
+``indices`` is exactly `argmin.{function}` (ONNX {op}-13) of the same
+arguments, and ``values`` holds the elements of ``data`` at those
+indices, bit for bit: the NaN that won, with its payload, and -0.0 where
+-0.0 was chosen.  Both come from one reading of ``data``, which numpy
+needs two passes for (``{reduction}`` and ``{function}``).
+
+Parameters
+----------
+data, axis, keepdims, select_last_index, num_threads
+    As for `argmin.{function}`.
+
+Returns
+-------
+values : numpy.ndarray of data's element type
+    The {extreme} elements, of the indices' shape; in the machine's byte
+    order.
+indices : numpy.ndarray of int64
+    As `argmin.{function}` returns them.  Both C-contiguous and newly
+    allocated; 0-d when the result has rank 0.
+
+Raises
+------
+TypeError, numpy.exceptions.AxisError, ValueError
+    As `argmin.{function}` raises them.
+
+Examples
+--------
+>>> import numpy as np
+>>> import argmin
+>>> x = np.array([[4.0, -0.0, 0.0], [np.nan, 7.0, 0.5]], dtype=np.float32)
+>>> values, indices = argmin.{name}(x, axis=1, keepdims=False)
+>>> values
+array({values}, dtype=float32)
+>>> indices
+array({indices})
+"""
+
+_VALUES_EXAMPLES = {
+    "ArgMin": {"values": "[-0., nan]", "indices": "[1, 0]"},
+    "ArgMax": {"values": "[ 4., nan]", "indices": "[0, 0]"},
+}
+
+
+def values_docstring(op):
+    """The docstring of `argmin.min_argmin` (op ArgMin) or `argmin.max_argmax` (op ArgMax)."""
+    extreme = _EXTREMES[op]
+    return _VALUES.format(
+        extreme=extreme, op=op, function=op.lower(), reduction=extreme[:3],
+        name="min_argmin" if op == "ArgMin" else "max_argmax", **_VALUES_EXAMPLES[op])

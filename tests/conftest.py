@@ -42,12 +42,14 @@ def kernels(request, monkeypatch):
 
 
 class Operator(NamedTuple):
-    """One of the two operators: its ONNX name, argmin's function and the oracle's."""
+    """One of the two operators: its ONNX name, argmin's function and the oracle's, and
+    argmin's function of values and indices."""
 
     name: str
     function: Callable
     oracle: Callable
     maximum: bool
+    with_values: Callable
 
     def arranged(self, x):
         """``x`` for ArgMin; for ArgMax, ``x``'s values in reverse order and laid out alike
@@ -56,8 +58,8 @@ class Operator(NamedTuple):
         return reversed_order(x) if self.maximum else x
 
 
-OPERATORS = (Operator("ArgMin", argmin.argmin, oracle.argmin, False),
-             Operator("ArgMax", argmin.argmax, oracle.argmax, True))
+OPERATORS = (Operator("ArgMin", argmin.argmin, oracle.argmin, False, argmin.min_argmin),
+             Operator("ArgMax", argmin.argmax, oracle.argmax, True, argmin.max_argmax))
 BY_NAME = {operator.name: operator for operator in OPERATORS}
 
 

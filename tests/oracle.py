@@ -53,6 +53,27 @@ def argmax(x, axis=0, keepdims=True, select_last_index=False):
     return _reduce(np.argmax, x, axis, keepdims, select_last_index)
 
 
+def elements_at(x, indices, axis, keepdims):
+    """The elements of ``x`` at ``indices`` along ``axis`` (a result of `argmin` or `argmax`
+    with those ``keepdims``), in the native byte order of x's type: what a values-and-indices
+    reduction gives."""
+    x = np.asarray(x)
+    x = x.astype(x.dtype.newbyteorder("="), copy=False)
+    if not keepdims:
+        indices = np.expand_dims(indices, axis)
+    found = np.take_along_axis(x, indices, axis)
+    return found if keepdims else np.squeeze(found, axis)
+
+
+def assert_same_bits(actual, expected):
+    """``actual`` and ``expected`` are arrays of one type, shape and bits (NaN payloads,
+    signed zeros)."""
+    assert actual.dtype == expected.dtype
+    assert actual.shape == expected.shape
+    bits = f"u{actual.dtype.itemsize}"
+    np.testing.assert_array_equal(actual.view(bits), expected.view(bits))
+
+
 def special_values(dtype):
     """Values that test the order: extremes, ties, and for floats NaN, +-0, +-inf, subnormals."""
     dtype = np.dtype(dtype)

@@ -89,6 +89,8 @@ def row_way(request, kernels):
 
 
 def check_all(data, axis, thread_counts=(1,)):
+    # The indices, on each thread count; and the values with them on the
+    # most threads (a reduced axis split between threads is merged apart).
     for operator in OPERATORS:
         x = operator.arranged(data)
         for last in (False, True):
@@ -97,6 +99,10 @@ def check_all(data, axis, thread_counts=(1,)):
                 result = operator.function(x, axis, False, last, num_threads=threads)
                 np.testing.assert_array_equal(result, expected,
                                               err_msg=f"{operator.name} threads={threads}")
+            values, indices = operator.with_values(x, axis, False, last,
+                                                   num_threads=thread_counts[-1])
+            np.testing.assert_array_equal(indices, expected, err_msg=f"{operator.name} values")
+            oracle.assert_same_bits(values, oracle.elements_at(x, expected, axis, False))
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
