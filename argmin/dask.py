@@ -1,7 +1,8 @@
 """ONNX ArgMin and ArgMax (opset 13) for Dask arrays, computed chunk by chunk by argmin.
 
 `ArgMin` and `ArgMax` build a lazy tree reduction: argmin's kernel reduces
-each chunk to the index and the value of its minimum (or maximum), and a
+each chunk to the index and the value of its minimum (or maximum), in one
+pass (`argmin.min_argmin`, `argmin.max_argmax`), and a
 combine step picks, among neighbouring chunks, the one whose value wins,
 comparing the values with the same kernel (in the element type itself, NaN
 winning, ties to the first chunk or, with ``select_last_index``, the last).
@@ -150,9 +151,9 @@ def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum):
 
 def _chunk_best(block, axis, last, maximum, record, offsets, block_id=None):
     """The minimum (or maximum) of one chunk along ``axis``: its value and its index in ``x``."""
-    index = _api.arg_reduce(block, axis, True, last, _OPSET, None, maximum)
+    value, index = _api.arg_reduce(block, axis, True, last, _OPSET, None, maximum, values=True)
     result = np.empty(index.shape, dtype=record)
-    result["value"] = np.take_along_axis(np.asarray(block), index, axis)
+    result["value"] = value
     result["index"] = index
     result["index"] += offsets[block_id[axis]]
     return result

@@ -26,13 +26,16 @@ FLAGS = [(keepdims, last) for keepdims in (0, 1) for last in (0, 1)]
 
 @pytest.fixture
 def calls(monkeypatch):
-    """The shapes of the arrays argmin's entry point reduces, with the operator (maximum)."""
+    """The shapes of the arrays argmin's entry point reduces, with the operator (maximum) and
+    whether the values were asked for."""
     seen = []
     original = argmin._api.arg_reduce
 
-    def spy(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False):
-        seen.append((np.shape(data), maximum))
-        return original(data, axis, keepdims, select_last_index, opset, num_threads, maximum)
+    def spy(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False,
+            values=False):
+        seen.append((np.shape(data), maximum, values))
+        return original(data, axis, keepdims, select_last_index, opset, num_threads, maximum,
+                        values)
 
     monkeypatch.setattr(argmin._api, "arg_reduce", spy)
     return seen
@@ -141,10 +144,11 @@ def test_lazy_and_computed_by_the_kernel(operator, calls):
     assert calls == []
     result = lazy.compute(scheduler="sync")
     np.testing.assert_array_equal(result, operator.oracle(data, 0, 0, 0))
-    # One call per chunk, then one per output chunk on the three chunk minima (maxima).
+    # One call per chunk, for values and indices in one pass, then one per output chunk on the
+    # three chunk minima (maxima).
     blocks = [x.blocks[i, j].shape for i in range(3) for j in range(2)]
-    assert sorted(calls) == sorted((shape, operator.maximum)
-                                   for shape in blocks + [(3, 3), (3, 3)])
+    assert sorted(calls) == sorted([(shape, operator.maximum, True) for shape in blocks]
+                                   + [((3, 3), operator.maximum, False)] * 2)
     assert lazy.chunks == ((3, 3),)
 
 
