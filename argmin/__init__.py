@@ -5,7 +5,8 @@
 ``argmin.ArgMin`` and ``argmin.ArgMax`` are the latest, and `argmin.argmin`
 and `argmin.argmax` the same with Python-style defaults and a thread count.
 `argmin.min_argmin` and `argmin.max_argmax` give the values with the
-indices.
+indices, and `argmin.numpy` holds numpy's ``argmin`` and ``argmax``, with
+numpy's signature.
 """
 
 try:
@@ -22,7 +23,7 @@ except ImportError:  # pragma: no cover - depends on where Python is started
         "it editable: pip install --no-build-isolation -e . (see CONTRIBUTING.md)"
     ) from None
 
-from . import opset1, opset11, opset12, opset13
+from . import numpy, opset1, opset11, opset12, opset13
 from . import _rules
 from . import _docs
 from ._api import arg_reduce as _arg_reduce
@@ -51,6 +52,7 @@ __all__ = [
     "argmin",
     "max_argmax",
     "min_argmin",
+    "numpy",
     "opset1",
     "opset11",
     "opset12",
