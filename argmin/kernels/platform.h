@@ -39,6 +39,30 @@ static int argmin_cpu_level(void) {
 #endif
 }
 
+/* The level, as argmin_cpu_level counts, that this translation unit is
+ * compiled for: its variant's flags, not the CPU's. */
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__) \
+    && defined(__AVX512DQ__)
+#define ARGMIN_COMPILED_LEVEL 3
+#elif defined(__AVX2__) && defined(__FMA__) && defined(__BMI2__)
+#define ARGMIN_COMPILED_LEVEL 2
+#else
+#define ARGMIN_COMPILED_LEVEL 0
+#endif
+
+/* Whether it is compiled with AddressSanitizer (GCC defines the first macro;
+ * clang answers __has_feature). */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARGMIN_ADDRESS_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARGMIN_ADDRESS_SANITIZED 1
+#endif
+#endif
+#ifndef ARGMIN_ADDRESS_SANITIZED
+#define ARGMIN_ADDRESS_SANITIZED 0
+#endif
+
 /* Whether Intel made this CPU (the default of Tuning.ask_rows). */
 static int argmin_cpu_is_intel(void) {
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)

@@ -8,6 +8,8 @@ cdef extern from "platform.h":
     int argmin_cpu_level() nogil
     int argmin_cpu_is_intel() nogil
     enum: REGISTER_BYTES "ARGMIN_REGISTER_BYTES"
+    enum: COMPILED_LEVEL "ARGMIN_COMPILED_LEVEL"
+    enum: ADDRESS_SANITIZED "ARGMIN_ADDRESS_SANITIZED"
     void prefetch "argmin_prefetch"(const void* p) nogil
     void prefetch_l2 "argmin_prefetch_l2"(const void* p) nogil
     void store_past_caches "argmin_store_past_caches"(int64_t* p, int64_t v) nogil

@@ -63,6 +63,16 @@ def cpu_level():
     return argmin_cpu_level()
 
 
+def compiled_level():
+    """The level, as `cpu_level` counts, that this variant is compiled for."""
+    return COMPILED_LEVEL
+
+
+def address_sanitized():
+    """Whether this variant is compiled with AddressSanitizer (the sanitizer build)."""
+    return bool(ADDRESS_SANITIZED)
+
+
 def max_threads():
     """Threads an OpenMP parallel region would use now (1 without OpenMP).
 
