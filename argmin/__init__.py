@@ -27,6 +27,7 @@ from . import numpy, opset1, opset11, opset12, opset13
 from . import _rules
 from . import _docs
 from ._api import arg_reduce as _arg_reduce
+from ._api import kernel_variant, kernel_variants
 from ._rules import OPSETS
 from .opset13 import ArgMax, ArgMin
 
@@ -50,6 +51,8 @@ __all__ = [
     "OPSETS",
     "argmax",
     "argmin",
+    "kernel_variant",
+    "kernel_variants",
     "max_argmax",
     "min_argmin",
     "numpy",

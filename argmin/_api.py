@@ -8,34 +8,123 @@ import numpy as np
 
 from . import _docs, _kernels, _rules, _tuning
 
-#: Compiled variants of the kernels, by the CPU level they need
-#: (`argmin._kernels.cpu_level`), best first.
-VARIANTS = (("_kernels_avx512", 3), ("_kernels_avx2", 2), ("_kernels", 0))
+#: The compiled variants of the kernels, best first: the name that ``ARGMIN_KERNELS`` and
+#: `argmin.kernel_variant` use, the module, and the CPU level it needs
+#: (`argmin._kernels.cpu_level`).
+VARIANTS = (("avx512", "_kernels_avx512", 3), ("avx2", "_kernels_avx2", 2),
+            ("baseline", "_kernels", 0))
 
 
-def available_kernels(best_only=False):
-    """The kernel modules this build has and this CPU runs, best first."""
-    level = _kernels.cpu_level()
-    found = []
-    for name, needs in VARIANTS:
-        if needs <= level:
-            try:
-                module = importlib.import_module(f"{__package__}.{name}")
-            except ImportError:
-                continue
-            if _bfloat16 is not None:
-                module.set_bfloat16(_bfloat16)
-            found.append(module)
-            if best_only:
-                break
-    return found
+def _module_of(name):
+    """The kernel module of that name, told bfloat16's type; None where this build lacks it."""
+    try:
+        module = importlib.import_module(f"{__package__}.{name}")
+    except ImportError:
+        return None
+    if _bfloat16 is not None:
+        module.set_bfloat16(_bfloat16)
+    return module
+
+
+def available_kernels(level=None):
+    """The kernel modules this build has and a CPU of ``level`` (None: this CPU) runs, best
+    first; the baseline is always among them."""
+    if level is None:
+        level = _kernels.cpu_level()
+    modules = (_module_of(module) for _, module, needs in VARIANTS if needs <= level)
+    return [module for module in modules if module is not None]
+
+
+def variant_of(module):
+    """The name in `VARIANTS` of a kernel module."""
+    return next(name for name, found, _ in VARIANTS if module.__name__.endswith(f".{found}"))
+
+
+def chosen_kernels(choice, level=None):
+    """The kernel module that ``choice`` (``ARGMIN_KERNELS``'s value, in any case) names, or
+    where it is blank the best that this build has and a CPU of ``level`` (None: this CPU)
+    runs.
+
+    Raises
+    ------
+    ValueError
+        Where ``choice`` names no variant.
+    RuntimeError
+        Where that CPU, or this build, has not the variant named.
+    """
+    if level is None:
+        level = _kernels.cpu_level()
+    name = choice.strip().lower()
+    runnable = {variant_of(module): module for module in available_kernels(level)}
+    if not name:
+        return next(iter(runnable.values()))
+    if name in runnable:
+        return runnable[name]
+    needs = {known: needs for known, _, needs in VARIANTS}
+    if name not in needs:
+        raise ValueError(
+            f"ARGMIN_KERNELS={choice!r} is not a kernel variant; it takes one of "
+            f"{', '.join(needs)}, or nothing for the best this CPU runs")
+    lacks = "this CPU does not run the" if needs[name] > level else "this build has no"
+    raise RuntimeError(f"ARGMIN_KERNELS={choice!r}: {lacks} {name} kernels; "
+                       f"it runs: {', '.join(runnable)}")
 
 
 #: bfloat16's dtype once an input of that type has been seen (see _accept_bfloat16).
 _bfloat16 = None
 
-#: The kernel module in use.
-kernels = available_kernels(best_only=True)[0]
+#: The kernel module in use: the variant ``ARGMIN_KERNELS`` names, or the best this CPU runs.
+kernels = chosen_kernels(os.environ.get("ARGMIN_KERNELS", ""))
+
+
+def kernel_variants():
+    """The compiled variants of the kernels that this build has and this CPU runs.
+
+    ``ARGMIN_KERNELS``, read when argmin is imported, chooses which of them is used:
+    ``avx512``, ``avx2`` or ``baseline`` (in any case), or blank or unset for the best.
+    Every variant gives the same results; only their speed differs.
+
+    Returns
+    -------
+    tuple of str
+        Their names, best first; ``"baseline"`` (no vector extension beyond the
+        architecture's baseline) is always the last.
+
+    See Also
+    --------
+    kernel_variant : the one in use.
+
+    Examples
+    --------
+    >>> import argmin
+    >>> argmin.kernel_variants()[-1]
+    'baseline'
+    >>> argmin.kernel_variant() in argmin.kernel_variants()
+    True
+    """
+    return tuple(variant_of(module) for module in available_kernels())
+
+
+def kernel_variant():
+    """The compiled variant of the kernels in use: a name of `argmin.kernel_variants`.
+
+    It is the one ``ARGMIN_KERNELS`` names, or the best this CPU runs where that is blank or
+    unset.  ``import argmin`` raises ValueError where ``ARGMIN_KERNELS`` names no variant,
+    and RuntimeError where this CPU does not run it (or this build lacks it).
+
+    Returns
+    -------
+    str
+        ``"avx512"``, ``"avx2"`` or ``"baseline"``.
+
+    Examples
+    --------
+    >>> import argmin
+    >>> argmin.kernel_variant() in ("avx512", "avx2", "baseline")
+    True
+    """
+    return variant_of(kernels)
+
 
 #: The Tuning in force for this thread or task (None: the kernels' defaults), which need only
 #: be asked for once a `_tuning.tuned` block has been entered.
@@ -50,7 +139,7 @@ _thread_cap = 1 << 10
 
 def _loaded_variants():
     """The kernel modules imported so far."""
-    modules = (sys.modules.get(f"{__package__}.{name}") for name, _ in VARIANTS)
+    modules = (sys.modules.get(f"{__package__}.{name}") for _, name, _ in VARIANTS)
     return [module for module in modules if module is not None]
 
 

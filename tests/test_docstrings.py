@@ -10,7 +10,7 @@ import argmin
 
 @pytest.mark.parametrize(
     "name", ["argmin", "argmin.opset1", "argmin.opset11", "argmin.opset12", "argmin.opset13",
-             "argmin.onnx", "argmin.dask", "argmin.numpy"],
+             "argmin.onnx", "argmin.dask", "argmin.numpy", "argmin._api"],
 )
 def test_docstring_examples(name):
     module = pytest.importorskip(name)  # argmin.onnx and argmin.dask need their extras

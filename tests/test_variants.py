@@ -1,0 +1,106 @@
+"""ARGMIN_KERNELS: it puts the named compiled variant in use, and refuses, at import and with
+what it allows, a name that is no variant and a variant this CPU or build cannot run."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+import argmin
+from argmin import _api
+
+NAMES = [name for name, _, _ in _api.VARIANTS]
+LEVELS = {name: needs for name, _, needs in _api.VARIANTS}
+
+# What the chosen variant reports of itself, once a call of it has matched numpy's.
+PROGRAM = """
+import json
+import numpy as np
+import argmin
+from argmin import _api
+
+x = (np.arange(200_003) * 7919 % 1009).astype(np.float32).reshape(-1, 1) * [1, -1]
+assert (argmin.argmin(x, axis=0, keepdims=False) == np.argmin(x, axis=0)).all()
+print(json.dumps({"variant": argmin.kernel_variant(), "module": _api.kernels.__name__,
+                  "compiled_for": _api.kernels.compiled_level()}))
+"""
+
+
+def run_with(choice, program=PROGRAM):
+    """``program`` run by a fresh Python, away from the source tree, with that ARGMIN_KERNELS."""
+    env = dict(os.environ, ARGMIN_KERNELS=choice)
+    return subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          env=env, timeout=120, cwd=tempfile.gettempdir())
+
+
+@pytest.mark.parametrize("name", argmin.kernel_variants())
+def test_the_named_variant_is_in_use(name):
+    result = run_with(name)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    module = dict((n, m) for n, m, _ in _api.VARIANTS)[name]
+    assert report["variant"] == name
+    assert report["module"] == f"argmin.{module}"
+    assert report["compiled_for"] == LEVELS[name]
+
+
+def test_unset_or_empty_is_the_best_this_cpu_runs():
+    for choice in ("", " "):
+        result = run_with(choice, "import argmin; print(argmin.kernel_variant())")
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == argmin.kernel_variants()[0]
+
+
+def test_the_names_are_read_case_blind():
+    name = argmin.kernel_variants()[-1]
+    result = run_with(f" {name.upper()} ", "import argmin; print(argmin.kernel_variant())")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == name
+
+
+def test_a_name_that_is_no_variant_is_refused_at_import():
+    result = run_with("sse9", "import argmin")
+    assert result.returncode != 0
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ValueError: ARGMIN_KERNELS='sse9' is not a kernel variant")
+    for name in NAMES:
+        assert name in last
+
+
+@pytest.mark.parametrize("level", [0, 2])
+def test_a_variant_beyond_the_cpu_is_refused(level):
+    # The choice is checked against the CPU level given, as if this CPU had only that level.
+    for name in NAMES:
+        if LEVELS[name] <= level:
+            assert _api.chosen_kernels(name, level).compiled_level() <= level
+            continue
+        with pytest.raises(RuntimeError, match=(
+                rf"^ARGMIN_KERNELS='{name}': this CPU does not run the {name} kernels; "
+                rf"it runs: .*baseline$")):
+            _api.chosen_kernels(name, level)
+
+
+def test_a_variant_this_build_lacks_is_refused(monkeypatch):
+    # A variant that no CPU lacks, with no module in this build.
+    monkeypatch.setattr(_api, "VARIANTS", (("future", "_kernels_future", 0), *_api.VARIANTS))
+    with pytest.raises(RuntimeError, match=(
+            r"^ARGMIN_KERNELS='future': this build has no future kernels; it runs: .*baseline$")):
+        _api.chosen_kernels("future", 0)
+
+
+def test_kernel_variants_are_best_first_and_in_use_is_one_of_them():
+    names = argmin.kernel_variants()
+    assert names == tuple(n for n in NAMES if n in names)
+    assert names[-1] == "baseline"
+    assert argmin.kernel_variant() in names
+    chosen = os.environ.get("ARGMIN_KERNELS", "").strip().lower()
+    assert argmin.kernel_variant() == (chosen or names[0])
+
+
+def test_every_compiled_module_is_built_for_its_level():
+    for module in _api.available_kernels():
+        name = _api.variant_of(module)
+        assert module.compiled_level() == LEVELS[name]
