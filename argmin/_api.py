@@ -19,31 +19,36 @@ def _module_of(name):
     """The kernel module of that name, told bfloat16's type; None where this build lacks it."""
     try:
         module = importlib.import_module(f"{__package__}.{name}")
-    except ImportError:
+    except ModuleNotFoundError:
         return None
     if _bfloat16 is not None:
         module.set_bfloat16(_bfloat16)
     return module
 
 
+def _runnable(level):
+    """The kernel modules this build has and a CPU of ``level`` runs, best first, each
+    imported only when the iteration reaches it."""
+    modules = (_module_of(module) for _, module, needs in VARIANTS if needs <= level)
+    return (module for module in modules if module is not None)
+
+
 def available_kernels(level=None):
     """The kernel modules this build has and a CPU of ``level`` (None: this CPU) runs, best
     first; the baseline is always among them."""
-    if level is None:
-        level = _kernels.cpu_level()
-    modules = (_module_of(module) for _, module, needs in VARIANTS if needs <= level)
-    return [module for module in modules if module is not None]
+    return list(_runnable(_kernels.cpu_level() if level is None else level))
 
 
 def variant_of(module):
     """The name in `VARIANTS` of a kernel module."""
-    return next(name for name, found, _ in VARIANTS if module.__name__.endswith(f".{found}"))
+    file = module.__name__.rsplit(".", 1)[-1]
+    return next(name for name, found, _ in VARIANTS if found == file)
 
 
 def chosen_kernels(choice, level=None):
-    """The kernel module that ``choice`` (``ARGMIN_KERNELS``'s value, in any case) names, or
-    where it is blank the best that this build has and a CPU of ``level`` (None: this CPU)
-    runs.
+    """The kernel module that ``choice`` (``ARGMIN_KERNELS``'s value, case-insensitive)
+    names, or where it is blank the best that this build has and a CPU of ``level`` (None:
+    this CPU) runs.  Only the module returned is imported.
 
     Raises
     ------
@@ -55,19 +60,21 @@ def chosen_kernels(choice, level=None):
     if level is None:
         level = _kernels.cpu_level()
     name = choice.strip().lower()
-    runnable = {variant_of(module): module for module in available_kernels(level)}
     if not name:
-        return next(iter(runnable.values()))
-    if name in runnable:
-        return runnable[name]
-    needs = {known: needs for known, _, needs in VARIANTS}
-    if name not in needs:
+        return next(_runnable(level))
+    table = {known: (module, needs) for known, module, needs in VARIANTS}
+    if name not in table:
         raise ValueError(
             f"ARGMIN_KERNELS={choice!r} is not a kernel variant; it takes one of "
-            f"{', '.join(needs)}, or nothing for the best this CPU runs")
-    lacks = "this CPU does not run the" if needs[name] > level else "this build has no"
-    raise RuntimeError(f"ARGMIN_KERNELS={choice!r}: {lacks} {name} kernels; "
-                       f"it runs: {', '.join(runnable)}")
+            f"{', '.join(table)} (case-insensitive), or nothing for the best this CPU runs")
+    module, needs = table[name]
+    found = _module_of(module) if needs <= level else None
+    if found is None:
+        lacks = "this CPU does not run the" if needs > level else "this build has no"
+        runs = ", ".join(variant_of(other) for other in _runnable(level))
+        raise RuntimeError(f"ARGMIN_KERNELS={choice!r}: {lacks} {name} kernels; here, "
+                           f"choose one of {runs}, or leave it unset for the best")
+    return found
 
 
 #: bfloat16's dtype once an input of that type has been seen (see _accept_bfloat16).
@@ -81,7 +88,7 @@ def kernel_variants():
     """The compiled variants of the kernels that this build has and this CPU runs.
 
     ``ARGMIN_KERNELS``, read when argmin is imported, chooses which of them is used:
-    ``avx512``, ``avx2`` or ``baseline`` (in any case), or blank or unset for the best.
+    ``avx512``, ``avx2`` or ``baseline`` (case-insensitive), or blank or unset for the best.
     Every variant gives the same results; only their speed differs.
 
     Returns

@@ -23,7 +23,7 @@ def _variants():
     # The variant in use (ARGMIN_KERNELS, or the best this CPU runs) in the default suite, the
     # others this CPU runs with the exhaustive marker.
     others = [module for module in _api.available_kernels() if module is not _api.kernels]
-    return [pytest.param(module, id=module.__name__.rsplit(".", 1)[-1],
+    return [pytest.param(module, id=_api.variant_of(module),
                          marks=pytest.mark.exhaustive if rank else ())
             for rank, module in enumerate([_api.kernels, *others])]
 

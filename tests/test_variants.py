@@ -22,7 +22,8 @@ import numpy as np
 import argmin
 from argmin import _api
 
-x = (np.arange(200_003) * 7919 % 1009).astype(np.float32).reshape(-1, 1) * [1, -1]
+x = (np.arange(200_003) * 7919 % 1009).astype(np.float32).reshape(-1, 1) * np.float32([1, -1])
+assert x.dtype == np.float32
 assert (argmin.argmin(x, axis=0, keepdims=False) == np.argmin(x, axis=0)).all()
 print(json.dumps({"variant": argmin.kernel_variant(), "module": _api.kernels.__name__,
                   "compiled_for": _api.kernels.compiled_level()}))
@@ -30,8 +31,11 @@ print(json.dumps({"variant": argmin.kernel_variant(), "module": _api.kernels.__n
 
 
 def run_with(choice, program=PROGRAM):
-    """``program`` run by a fresh Python, away from the source tree, with that ARGMIN_KERNELS."""
-    env = dict(os.environ, ARGMIN_KERNELS=choice)
+    """``program`` run by a fresh Python, away from the source tree, with that ARGMIN_KERNELS
+    (None: unset)."""
+    env = {key: value for key, value in os.environ.items() if key != "ARGMIN_KERNELS"}
+    if choice is not None:
+        env["ARGMIN_KERNELS"] = choice
     return subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
                           env=env, timeout=120, cwd=tempfile.gettempdir())
 
@@ -48,7 +52,7 @@ def test_the_named_variant_is_in_use(name):
 
 
 def test_unset_or_empty_is_the_best_this_cpu_runs():
-    for choice in ("", " "):
+    for choice in (None, "", " "):
         result = run_with(choice, "import argmin; print(argmin.kernel_variant())")
         assert result.returncode == 0, result.stderr
         assert result.stdout.strip() == argmin.kernel_variants()[0]
@@ -78,8 +82,8 @@ def test_a_variant_beyond_the_cpu_is_refused(level):
             assert _api.chosen_kernels(name, level).compiled_level() <= level
             continue
         with pytest.raises(RuntimeError, match=(
-                rf"^ARGMIN_KERNELS='{name}': this CPU does not run the {name} kernels; "
-                rf"it runs: .*baseline$")):
+                rf"^ARGMIN_KERNELS='{name}': this CPU does not run the {name} kernels; here, "
+                rf"choose one of .*baseline, or leave it unset for the best$")):
             _api.chosen_kernels(name, level)
 
 
@@ -87,7 +91,8 @@ def test_a_variant_this_build_lacks_is_refused(monkeypatch):
     # A variant that no CPU lacks, with no module in this build.
     monkeypatch.setattr(_api, "VARIANTS", (("future", "_kernels_future", 0), *_api.VARIANTS))
     with pytest.raises(RuntimeError, match=(
-            r"^ARGMIN_KERNELS='future': this build has no future kernels; it runs: .*baseline$")):
+            r"^ARGMIN_KERNELS='future': this build has no future kernels; here, choose one of "
+            r".*baseline, or leave it unset for the best$")):
         _api.chosen_kernels("future", 0)
 
 
