@@ -30,13 +30,14 @@ VIEWS = {
 # the buffer is reported before numpy (not built with the sanitizers) reads there too.  No
 # element is its type's least value, where ArgMin may stop reading a row.
 PROGRAM = """
+import ast
 import sys
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 import argmin
 
 dtype = np.dtype(sys.argv[1])
-shape, steps, axis = eval(sys.argv[2])
+shape, steps, axis = ast.literal_eval(sys.argv[2])
 x = (1 + np.arange(4096) * 7919 % 251).astype(dtype)
 view = as_strided(x, shape=shape, strides=[s * dtype.itemsize for s in steps])
 found = argmin.argmin(view, axis=axis)
@@ -63,9 +64,10 @@ def test_a_read_past_the_buffer_is_reported(variant, dtype, view, tmp_path):
     inside = run(variant, dtype, shape, steps, axis, tmp_path)
     assert inside.returncode == 0, inside.stderr[-2000:]
     past = run(variant, dtype, beyond(shape, axis), steps, axis, tmp_path)
-    assert past.returncode != 0
+    assert past.returncode != 0, past.stderr[-2000:]
     # A vector load that starts inside the buffer is an "unknown-crash" to ASan, one that
     # starts past it a "heap-buffer-overflow"; both say where it fell.
     report = past.stderr
     assert "ERROR: AddressSanitizer: " in report and "READ of size" in report, report[-2000:]
-    assert f"bytes to the right of {4096 * np.dtype(dtype).itemsize}-byte region" in report
+    region = f"bytes to the right of {4096 * np.dtype(dtype).itemsize}-byte region"
+    assert region in report, report[-2000:]
