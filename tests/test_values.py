@@ -34,6 +34,45 @@ def test_every_axis_flag_and_layout(dtype, layout, kernels, operator):
         assert data.tobytes() == before.tobytes()
 
 
+def bit_patterns(dtype, rng):
+    """Every bit pattern of an 8- or 16-bit type; of a wider one, the patterns next to each
+    power of two, their complements and both signs of all these (the limits, zeros,
+    infinities, the least and greatest NaNs), the oracle's special values, and random ones."""
+    size = np.dtype(dtype).itemsize
+    unsigned = np.dtype(f"u{size}")
+    if size <= 2:
+        return np.arange(2 ** (8 * size), dtype=np.uint64).astype(unsigned).view(dtype)
+    powers = np.uint64(1) << np.arange(8 * size, dtype=np.uint64)
+    near = np.concatenate([powers - np.uint64(1), powers, powers + np.uint64(1)])
+    near = near & np.uint64(2 ** (8 * size) - 1)
+    near = near.astype(unsigned)
+    near = np.concatenate([near, ~near])
+    near = np.concatenate([near, near ^ (unsigned.type(1) << unsigned.type(8 * size - 1))])
+    special = np.asarray(oracle.special_values(dtype), dtype=dtype).view(unsigned)
+    random = rng.integers(0, 2 ** (8 * size), 4000, dtype=unsigned, endpoint=False)
+    return np.concatenate([near, special, random]).view(dtype)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_every_bit_pattern_comes_back(dtype, kernels, operator):
+    # Each pattern wins its own column of equal elements: the value given back is made from
+    # the winning key, or copied from the input for NaN's and zero's keys, which stand for
+    # several patterns.  Read as columns; as rows of 2 and of 33 (short rows, paired or
+    # searched); and as Fortran rows of 2 whose outputs lie far apart (blocks).
+    patterns = bit_patterns(dtype, np.random.default_rng(8))
+    patterns = patterns[:patterns.size // 64 * 64]
+    twice = np.stack([patterns, patterns])
+    inputs = ((twice, 0, 1), (np.ascontiguousarray(twice.T), 1, 1),
+              (np.repeat(patterns[:, None], 33, axis=1), 1, 32),
+              (np.asfortranarray(twice.reshape(2, 8, -1)), 0, 1))
+    for data, axis, last_index in inputs:
+        expected = patterns.reshape(np.delete(data.shape, axis))
+        for last in (False, True):
+            values, indices = operator.with_values(data, axis, False, last)
+            np.testing.assert_array_equal(indices, np.full(expected.shape, last_index * last))
+            oracle.assert_same_bits(values, expected)
+
+
 @pytest.mark.parametrize("dtype", oracle.FLOAT_TYPES, ids=str)
 def test_signed_zero_that_wins(dtype, operator):
     # -0.0 and +0.0 are equal: the one at the winning index is given back, sign and all.

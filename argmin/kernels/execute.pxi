@@ -74,8 +74,8 @@ cdef Py_ssize_t reduce_item(
     if splits == 1:
         write_tile(layout, o, first, width, streams, apart, index, tiling.stream_out)
         if layout.values != NULL:
-            gather_tile(layout, p, stream_stride, o, first, width, streams, apart, index,
-                        <key_t*>layout.values)
+            write_values(layout, p, stream_stride, o, first, width, streams, apart, index, best,
+                         coding)
     else:
         memcpy(partial_best + w * tile_len, best, width * sizeof(key_t))
         memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
@@ -98,7 +98,7 @@ cdef void reduce_items(
 
 cdef void merge_item(
     const Layout* layout, const Tiling* tiling, Py_ssize_t item,
-    const key_t* partial_best, int64_t* partial_index, tie_t* tie,
+    key_t* partial_best, int64_t* partial_index, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # Merge the splits of one item in axis order, and write the output.
     cdef Py_ssize_t splits = tiling.splits, tile_len = tiling.tile_len
@@ -116,11 +116,12 @@ cdef void merge_item(
             if better(partial_best[w * tile_len + j], k, tie):
                 k = partial_best[w * tile_len + j]
                 i = partial_index[w * tile_len + j]
+        partial_best[first * tile_len + j] = k
         partial_index[first * tile_len + j] = i
     write_tile(layout, o, column, width, 1, False, partial_index + first * tile_len, False)
     if layout.values != NULL:
-        gather_tile(layout, p + column * layout.column_stride, 0, o, column, width, 1, False,
-                    partial_index + first * tile_len, <key_t*>layout.values)
+        write_values(layout, p + column * layout.column_stride, 0, o, column, width, 1, False,
+                     partial_index + first * tile_len, partial_best + first * tile_len, coding)
 
 
 cdef void touch_pages(char* p, Py_ssize_t nbytes, int num_threads) noexcept nogil:
@@ -225,7 +226,7 @@ cdef int reduce_layout(
               tie)
     if tiling.splits > 1:
         for w in range(tiling.items):
-            merge_item(layout, &tiling, w, partial_best, partial_index, tie)
+            merge_item(layout, &tiling, w, partial_best, partial_index, coding, tie)
     free(memory)
     free(partial_best)
     free(partial_index)

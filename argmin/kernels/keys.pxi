@@ -13,6 +13,10 @@
 # again gets the smallest key.  So in both directions the smallest key is the
 # best, NaN wins, and the tie rule picks among equal keys: `<` keeps the first
 # index of the best key, `<=` the last one.
+#
+# The codings are invertible but for NaN (every payload has NaN's key) and
+# zero (-0.0 and +0.0 share a key): element_bits turns any other key back
+# into its element's bits, and exact_key tells which keys those are.
 
 cdef extern from "platform.h":
     # The tags of the codings and of the tie rules.  Functions that take a
@@ -132,3 +136,23 @@ cdef inline bint better(key_t candidate, key_t best, tie_t* tie) noexcept nogil:
         return candidate <= best
     else:
         return candidate < best
+
+
+cdef inline bint exact_key(key_t k, coding_t* coding) noexcept nogil:
+    # Whether k is the key of one element's bits only: every integer key; a
+    # float's unless it is NaN's or zero's.
+    if not floating(coding):
+        return True
+    # (`&`, not `and`: no branch, so that loops over keys vectorize.)
+    return (k != key_min(k)) & (k != direction(k, coding))
+
+
+cdef inline key_t element_bits(key_t k, coding_t* coding) noexcept nogil:
+    # The bits of the element whose key is k, where exact_key(k); anything
+    # otherwise.  A float's ArgMin key is its magnitude, negated for a
+    # negative value: key_min - a is the sign bit and -a, and cannot
+    # overflow for any negative a.
+    cdef key_t a = k ^ key_flip(k, coding)
+    if not floating(coding):
+        return a
+    return (key_min(a) - a) if a < 0 else a

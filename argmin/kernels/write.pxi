@@ -1,7 +1,8 @@
 # Writing the output: the indices of a tile, of one outer position or of a
 # block of them, turned from memory positions into ONNX indices and stored
 # along the output's own strides; and, when asked for, the elements at those
-# indices, copied from the input.
+# indices, made from their keys (or copied from the input where a key stands
+# for more than one element's bits).
 
 cdef enum:
     # Outer positions that a work item takes at once when their outputs lie
@@ -174,40 +175,122 @@ cdef void write_tile(
         write_positions(layout, o, first, width, index, flip, shift)
 
 
-cdef void gather_tile(
-    const Layout* layout, const char* p, Py_ssize_t stream_stride, int64_t* o,
-    Py_ssize_t first, Py_ssize_t width, Py_ssize_t streams, bint apart, const int64_t* index,
-    key_t* values,
+cdef inline bint decode_block(
+    const key_t* best, Py_ssize_t width, Py_ssize_t j, bint apart, key_t* v,
+    Py_ssize_t out_stride, coding_t* coding,
+) noexcept nogil:
+    # decode_tile for column positions [j, j + OUT_BLOCK) of a whole block,
+    # as write_tile writes them: their values made into a buffer of lines
+    # (transposed when apart), each line then stored at once to v, the values
+    # of the block's column position 0.  Returns whether all keys were exact.
+    cdef key_t lines[OUT_BLOCK * OUT_BLOCK]
+    cdef Py_ssize_t u, b
+    cdef bint exact = True
+    if apart:
+        for u in range(OUT_BLOCK):
+            for b in range(OUT_BLOCK):
+                lines[u * OUT_BLOCK + b] = best[b * width + j + u]
+    else:
+        memcpy(lines, &best[j * OUT_BLOCK], sizeof(lines))
+    for u in range(OUT_BLOCK * OUT_BLOCK):
+        exact &= exact_key(lines[u], coding)
+        lines[u] = element_bits(lines[u], coding)
+    for u in range(OUT_BLOCK):
+        memcpy(&v[(j + u) * out_stride], &lines[u * OUT_BLOCK], OUT_BLOCK * sizeof(key_t))
+    return exact
+
+
+cdef bint decode_tile(
+    const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
+    Py_ssize_t streams, bint apart, const key_t* best, key_t* values, coding_t* coding,
 ) noexcept nogil:
     # The winning elements of what write_tile(layout, o, first, width,
-    # streams, apart, index) writes, copied bit for bit from the input to
-    # `values` (layout.values), each at its index's place: p is the input of
-    # column position `first` of the first outer position, stream_stride the
-    # distance to the next one's.  index holds memory positions along the
-    # reduced axis, as write_tile reads them.  The layout's fields are read
-    # into locals first: a store of 8-bit values could change them, for all
-    # the compiler knows.
+    # streams, apart, index) writes, made from their keys, `best` (laid out
+    # as index), and stored to `values` (layout.values) at their indices'
+    # places.  Returns whether every key was exact (exact_key); the elements
+    # of the others are still to be copied from the input (copy_inexact).  The
+    # layout's fields are read into locals first: a store of 8-bit values
+    # could change them, for all the compiler knows.
     cdef Py_ssize_t j, b, offset, step = 1 if apart else streams, across = width if apart else 1
+    cdef Py_ssize_t out_stride
+    cdef Py_ssize_t position[MAX_DIMS]
+    cdef key_t* v = values + (o - layout.out_start)
+    cdef bint exact = True
+    if layout.column_ndim == 0:
+        v[0] = element_bits(best[0], coding)
+        exact = exact_key(best[0], coding)
+    elif layout.column_ndim == 1 and streams == 1:
+        out_stride = layout.column_out_stride[0]
+        for j in range(width):
+            v[(first + j) * out_stride] = element_bits(best[j], coding)
+            exact &= exact_key(best[j], coding)
+    elif layout.column_ndim == 1:
+        out_stride = layout.column_out_stride[0]
+        j = 0
+        while streams == OUT_BLOCK and j + OUT_BLOCK <= width:
+            exact &= decode_block(best, width, j, apart, v + first * out_stride, out_stride,
+                                  coding)
+            j += OUT_BLOCK
+        while j < width:
+            for b in range(streams):
+                v[(first + j) * out_stride + b] = element_bits(best[j * step + b * across], coding)
+                exact &= exact_key(best[j * step + b * across], coding)
+            j += 1
+    else:  # one outer position (see write_tile)
+        offset = column_offset(layout, first, position)
+        for j in range(width):
+            v[offset] = element_bits(best[j], coding)
+            exact &= exact_key(best[j], coding)
+            offset = next_offset(layout, position, offset)
+    return exact
+
+
+cdef void copy_inexact(
+    const Layout* layout, const char* p, Py_ssize_t stream_stride, int64_t* o,
+    Py_ssize_t first, Py_ssize_t width, Py_ssize_t streams, bint apart, const int64_t* index,
+    const key_t* best, key_t* values, coding_t* coding,
+) noexcept nogil:
+    # What decode_tile left undone: the winning elements whose keys are not
+    # exact, copied bit for bit from the input to their places in `values`
+    # (the NaN payload or the zero's sign that won).  p is the input of
+    # column position `first` of the first outer position, stream_stride the
+    # distance to the next one's; index holds memory positions along the
+    # reduced axis, as write_tile reads them.  The layout's fields are read
+    # into locals, as in decode_tile.  (The shapes are those of write_tile.)
+    cdef Py_ssize_t j, b, at, offset, step = 1 if apart else streams, across = width if apart else 1
     cdef Py_ssize_t reduced_stride = layout.reduced_stride, column_stride = layout.column_stride
     cdef Py_ssize_t out_stride
     cdef Py_ssize_t position[MAX_DIMS]
     cdef key_t* v = values + (o - layout.out_start)
     if layout.column_ndim == 0:
-        memcpy(v, p + index[0] * reduced_stride, sizeof(key_t))
-    elif layout.column_ndim == 1 and streams == 1:
-        out_stride = layout.column_out_stride[0]
-        for j in range(width):
-            memcpy(&v[(first + j) * out_stride], p + j * column_stride + index[j] * reduced_stride,
-                   sizeof(key_t))
+        memcpy(v, p + index[0] * reduced_stride, sizeof(key_t))   # its one key was not exact
     elif layout.column_ndim == 1:
         out_stride = layout.column_out_stride[0]
         for j in range(width):
             for b in range(streams):
-                memcpy(&v[(first + j) * out_stride + b],
-                       p + b * stream_stride + j * column_stride
-                       + index[j * step + b * across] * reduced_stride, sizeof(key_t))
+                at = j * step + b * across
+                if not exact_key(best[at], coding):
+                    memcpy(&v[(first + j) * out_stride + b],
+                           p + b * stream_stride + j * column_stride + index[at] * reduced_stride,
+                           sizeof(key_t))
     else:  # one outer position (see write_tile)
         offset = column_offset(layout, first, position)
         for j in range(width):
-            memcpy(&v[offset], p + j * column_stride + index[j] * reduced_stride, sizeof(key_t))
+            if not exact_key(best[j], coding):
+                memcpy(&v[offset], p + j * column_stride + index[j] * reduced_stride,
+                       sizeof(key_t))
             offset = next_offset(layout, position, offset)
+
+
+cdef inline void write_values(
+    const Layout* layout, const char* p, Py_ssize_t stream_stride, int64_t* o,
+    Py_ssize_t first, Py_ssize_t width, Py_ssize_t streams, bint apart, const int64_t* index,
+    const key_t* best, coding_t* coding,
+) noexcept nogil:
+    # The winning elements of a tile, written beside its indices (write_tile)
+    # to layout.values: from their keys, best, and for keys that are not
+    # exact from the input, at p (see copy_inexact).
+    cdef key_t* values = <key_t*>layout.values
+    if not decode_tile(layout, o, first, width, streams, apart, best, values, coding):
+        copy_inexact(layout, p, stream_stride, o, first, width, streams, apart, index, best,
+                     values, coding)
