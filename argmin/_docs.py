@@ -263,7 +263,9 @@ values : numpy.ndarray of data's element type
     order.
 indices : numpy.ndarray of int64
     As `argmin.{function}` returns them.  Both C-contiguous and newly
-    allocated; 0-d when the result has rank 0.
+    allocated; 0-d when the result has rank 0.  ``values`` is a view of
+    a byte buffer of its own (its ``base``), placed to start its cache
+    lines where those of ``indices`` start.
 
 Raises
 ------

@@ -117,9 +117,9 @@ def row_way(n, itemsize):
     return _api.kernels.row_way(n, itemsize, current())
 
 
-def plan(data, axis, num_threads=1):
+def plan(data, axis, num_threads=1, values=False):
     """The plan of a call on ``data`` along ``axis`` with the tuning in force, as a dict
-    (see ``plan_of`` in the kernels)."""
+    (see ``plan_of`` in the kernels); with ``values``, of a call that gives the values too."""
     from . import _api
 
-    return _api.kernels.plan_of(data, axis, num_threads, current())
+    return _api.kernels.plan_of(data, axis, num_threads, current(), values)

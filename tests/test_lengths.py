@@ -1,10 +1,12 @@
 """Lengths and positions that hit the ends of SIMD lanes, blocks, column tiles and thread chunks."""
 
+import itertools
+
 import numpy as np
 import pytest
 
 import argmin
-from argmin._tuning import tuned
+from argmin._tuning import plan, tuned
 
 from . import oracle
 from .conftest import OPERATORS
@@ -243,8 +245,8 @@ def test_grouped_rows(dtype, kernels, every):
 def test_blocked_columns(dtype, stream_bytes, shift, kernels):
     # Columns written far apart while an outer axis is written next to each
     # other (the first axis of a Fortran array): eight positions of that axis
-    # at a time, one after another, then whole output lines (past the caches
-    # or not).  Contiguous rows read as columns for every length; whole
+    # at a time (more with the values: test_blocks_of_a_line_of_values), one
+    # after another, then whole output lines (past the caches or not).  Contiguous rows read as columns for every length; whole
     # blocks and a part, fewer than a block, axes walked backwards, that axis
     # outermost in memory, columns whose rows follow each other; outputs
     # whose lines all start alike (their other strides whole lines), whose
@@ -289,6 +291,41 @@ def test_blocks_into_fresh_output(dtype, kernels):
     assert x[0].size * 8 > 32 << 20  # TOUCH_BYTES in argmin/kernels/execute.pxi
     check_all(x, 0, (1, 2, 3))
     check_all(x[:, ::-1, ::-1], 0, (2,))
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+@pytest.mark.parametrize("stream_bytes, shift", [(HUGE, -1), (0, -1), (0, 5)],
+                         ids=["cached", "past caches", "shift 5"])
+def test_blocks_of_a_line_of_values(dtype, stream_bytes, shift, kernels):
+    # With the values, a block takes as many outer positions as a cache line
+    # of values holds (8 to 64), whose indices are written eight at a time:
+    # whole blocks and a part of an axis of 2 lines and 5 positions, or of 3
+    # lines (whose blocks past the caches start on lines of both arrays), the
+    # first block cut short (as it falls, or by a set shift); short rows read
+    # as one tile (whole columns) or side by side, eight tiles at a time (rows
+    # apart), forwards and backwards; rows read as strided columns; that axis
+    # outermost in memory, under another outer axis; columns of several
+    # tiles; values on one thread and on three.
+    rng = np.random.default_rng(19)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    line = 64 // dtype.itemsize
+    with tuned(stream_bytes=stream_bytes, block_shift=shift, parallel_bytes=0):
+        for n, inner in itertools.product((2, 16, 40), (2 * line + 5, 3 * line)):
+            x = np.asfortranarray(rng.choice(pool, size=(n, 19, inner)))
+            unsigned = x.view(f"u{dtype.itemsize}")   # planned alike; known to the kernels
+            assert plan(unsigned, 0, values=True)["block"] == max(8, line)
+            check_all(x, 0, (1, 3))
+            check_all(x[:, 1:], 0, (3, 1))
+            check_all(x[::-1], 0, (3, 1))
+            check_all(x[::-1, 1:], 0)
+            with tuned(short_row_len=HUGE, min_row_len=HUGE):
+                check_all(x, 0, (3, 1))
+                check_all(x[::-1, 1:], 0)
+        check_all(np.asfortranarray(rng.choice(pool, size=(16, 9, 2, 3 * line))), 0, (1, 3))
+        check_all(np.asfortranarray(rng.choice(pool, size=(2, 3000, 3 * line + 3))), 0, (3, 1))
+    values, indices = argmin.min_argmin(x, 0)
+    assert values.ctypes.data % 64 == indices.ctypes.data % 64 // 8 * dtype.itemsize
+    assert values.base.dtype == np.uint8 and values.flags.writeable and values.flags.c_contiguous
 
 
 @pytest.mark.parametrize("dtype", [np.dtype("int8"), np.dtype("uint8")], ids=str)
@@ -374,8 +411,9 @@ def test_short_rows(dtype, row_way, every):
             check_all(fortran, 0, (1, 3))
             check_all(fortran[:, 1:, ::2], 0, (1, 3))
             check_all(fortran[::-1], 0)
-            # Whole blocks whose output lines start on a cache line: tiles
-            # read as one, and (rows apart, 8 of each 9) side by side.
+            # Whole blocks of indices whose output lines start on a cache
+            # line: tiles read as one, and (rows apart, 8 of each 9) side by
+            # side.
             fortran = np.asfortranarray(rng.choice(pool, size=(n, 9, 16)))
             check_all(fortran, 0, (1, 3))
             check_all(fortran[::-1, ::-1], 0)

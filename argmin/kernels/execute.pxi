@@ -24,7 +24,9 @@ cdef Py_ssize_t reduce_item(
     # Work item w: one column tile (or row) of one outer position, or of a
     # block of them, over one chunk of the reduced axis.  Writes the output,
     # or the partial result when the reduced axis is split; returns the
-    # number of elements it read.
+    # number of elements it read.  A block's results are held in `best` and
+    # `index` as write_tile reads them, for its groups of OUT_BLOCK positions
+    # one after another (see block_at).
     cdef key_t* best = <key_t*>scratch.best
     cdef int64_t* index = scratch.index
     # No divisions where there is one split and one tile (rows): they would
@@ -35,7 +37,7 @@ cdef Py_ssize_t reduce_item(
     cdef Py_ssize_t stop = min(start + tiling.chunk, layout.reduced_len)
     cdef Py_ssize_t first, width = tile_span(layout, tiling, item % tiles if tiles > 1 else 0, &first)
     cdef Py_ssize_t position = item // tiles if tiles > 1 else item, streams = 1
-    cdef Py_ssize_t inner, blocks, b, begin, stream_stride = 0
+    cdef Py_ssize_t inner, blocks, b, g, groups, begin, stream_stride = 0
     cdef const char* p
     cdef int64_t* o
     cdef bint apart = not tiling.short_rows
@@ -48,6 +50,7 @@ cdef Py_ssize_t reduce_item(
         streams = min(begin + tiling.block, inner) - max(begin, 0)
         position = position // blocks * inner + max(begin, 0)
         stream_stride = layout.outer_stride[layout.outer_ndim - 1]
+    groups = (streams + OUT_BLOCK - 1) // OUT_BLOCK
     locate(layout, position, &p, &o)
     p += first * layout.column_stride
     if tiling.short_rows and streams > 1 and stream_stride == width * layout.column_stride:
@@ -57,8 +60,12 @@ cdef Py_ssize_t reduce_item(
                           best, index, tiling.ask_rows, inf_bits, coding, tie)
         apart = True
     elif tiling.short_rows:
-        short_rows_argmin(p, layout.column_stride, width, stream_stride, streams, start, stop,
-                          best, index, tiling.ask_rows, inf_bits, coding, tie)
+        for g in range(groups):
+            b = g * OUT_BLOCK
+            short_rows_argmin(p + b * stream_stride, layout.column_stride, width, stream_stride,
+                              min(<Py_ssize_t>OUT_BLOCK, streams - b), start, stop,
+                              best + b * width, index + b * width, tiling.ask_rows, inf_bits,
+                              coding, tie)
     elif layout.column_ndim > 0:
         for b in range(streams):
             column_argmin(p + b * stream_stride, layout.reduced_stride, start, stop, width,
@@ -72,10 +79,13 @@ cdef Py_ssize_t reduce_item(
         index[0] = scan(p, layout.reduced_stride, start + 1, stop, best, start,
                         inf_bits, coding, tie)
     if splits == 1:
-        write_tile(layout, o, first, width, streams, apart, index, tiling.stream_out)
+        for g in range(groups):
+            b = g * OUT_BLOCK
+            write_tile(layout, o + b, first, width, min(<Py_ssize_t>OUT_BLOCK, streams - b), apart,
+                       index + b * width, tiling.stream_out)
         if layout.values != NULL:
             write_values(layout, p, stream_stride, o, first, width, streams, apart, index, best,
-                         coding)
+                         coding, tiling.stream_out)
     else:
         memcpy(partial_best + w * tile_len, best, width * sizeof(key_t))
         memcpy(partial_index + w * tile_len, index, width * sizeof(int64_t))
@@ -121,7 +131,8 @@ cdef void merge_item(
     write_tile(layout, o, column, width, 1, False, partial_index + first * tile_len, False)
     if layout.values != NULL:
         write_values(layout, p + column * layout.column_stride, 0, o, column, width, 1, False,
-                     partial_index + first * tile_len, partial_best + first * tile_len, coding)
+                     partial_index + first * tile_len, partial_best + first * tile_len, coding,
+                     False)
 
 
 cdef void touch_pages(char* p, Py_ssize_t nbytes, int num_threads) noexcept nogil:
@@ -196,6 +207,7 @@ cdef int reduce_layout(
     global threads_have_run
     cdef key_t inf_bits = <key_t>layout.inf_bits
     cdef Py_ssize_t size = sizeof(key_t), w, out_bytes = layout.column_len * sizeof(int64_t)
+    cdef Py_ssize_t values_bytes
     cdef Tiling tiling
     cdef Layout blocked
     cdef Scratch scratch[MAX_THREADS]
@@ -220,8 +232,11 @@ cdef int reduce_layout(
     set_scratch(layout, &tiling, memory, scratch)
     if tiling.threads > 1:
         threads_have_run = True
+        values_bytes = out_bytes // sizeof(int64_t) * size if layout.values != NULL else 0
         if tiling.block > 1 and out_bytes >= TOUCH_BYTES:
             touch_pages(<char*>layout.out_start, out_bytes, tiling.threads)
+        if tiling.block > 1 and values_bytes >= TOUCH_BYTES:
+            touch_pages(layout.values, values_bytes, tiling.threads)
     run_items(layout, &tiling, scratch, partial_best, partial_index, excess, inf_bits, coding,
               tie)
     if tiling.splits > 1:

@@ -52,9 +52,9 @@ cdef struct Tiling:
     bint short_rows
     bint ask_rows
     # A work item takes `block` positions of the innermost outer axis at once
-    # (see plan_blocks), whose output is written past the caches when
-    # stream_out; the first block of the axis `block_shift` positions short
-    # (see line_shift).
+    # (see plan_blocks and block_len), whose output is written past the
+    # caches when stream_out; the first block of the axis `block_shift`
+    # positions short (see line_shift).
     Py_ssize_t block
     Py_ssize_t block_shift
     bint stream_out
@@ -82,13 +82,24 @@ cdef inline Py_ssize_t axis_blocks(Py_ssize_t inner, const Tiling* tiling) noexc
     return (inner + tiling.block_shift + tiling.block - 1) // tiling.block
 
 
+cdef inline Py_ssize_t block_len(const Layout* layout, Py_ssize_t size) noexcept nogil:
+    # The positions of a block: OUT_BLOCK, a cache line of int64 indices; with
+    # the values, a line of values, CACHE_LINE / size (OUT_BLOCK or a whole
+    # number of them, for sizes 1 to 8).  Where the blocks start on lines of
+    # indices (see line_shift) and the output's strides are whole lines of
+    # values, no other block writes to the lines of either (the values' array
+    # starts its lines where the indices' array does: see new_values).
+    if layout.values == NULL:
+        return OUT_BLOCK
+    return max(<Py_ssize_t>OUT_BLOCK, CACHE_LINE // size)
+
+
 cdef inline Py_ssize_t line_shift(const Layout* layout) noexcept nogil:
-    # For blocks of OUT_BLOCK positions of the innermost outer axis (output
-    # stride 1) written past the caches: how many positions the first block
-    # leaves out, so that each other block's output is a whole cache line,
-    # not parts of two (numpy's outputs start on 16 bytes).  Only where every
-    # other output stride is a whole number of lines, so that all the blocks
-    # start on one; otherwise 0.
+    # For blocks of the innermost outer axis (output stride 1) written past
+    # the caches: how many positions the first block leaves out, so that each
+    # other block's output starts a cache line, not part of one (numpy's
+    # outputs start on 16 bytes).  Only where every other output stride is a
+    # whole number of lines, so that all the blocks start on one; otherwise 0.
     cdef int d
     if layout.column_out_stride[0] % OUT_BLOCK:
         return 0
@@ -133,15 +144,15 @@ cdef const Layout* plan_blocks(
 ) noexcept nogil:
     # Short rows and columns write an output element each: where their
     # column is written far apart but an outer axis next to each other (the
-    # first axis of a Fortran array), a work item reads OUT_BLOCK tiles of
-    # that axis, side by side (short rows) or one after another (columns),
-    # and writes whole lines of output.  That axis becomes the innermost outer
-    # one, in `blocked`, the returned layout (the outer axes can be walked in
-    # any order).  Short rows only of up to BLOCK_ROW_BYTES, or twice that in
-    # tiles of BLOCK_TILE_BYTES or more, unless a block is read as one (whole
-    # columns); columns only where the blocks leave a work item for each
-    # thread (blocks are not split along the reduced axis).
-    cdef Py_ssize_t n = layout.reduced_len, inner, blocks
+    # first axis of a Fortran array), a work item reads a block of tiles of
+    # that axis (block_len), side by side (short rows) or one after another
+    # (columns), and writes whole lines of output.  That axis becomes the
+    # innermost outer one, in `blocked`, the returned layout (the outer axes
+    # can be walked in any order).  Short rows only of up to BLOCK_ROW_BYTES,
+    # or twice that in tiles of BLOCK_TILE_BYTES or more, unless a block is
+    # read as one (whole columns); columns only where the blocks leave a work
+    # item for each thread (blocks are not split along the reduced axis).
+    cdef Py_ssize_t n = layout.reduced_len, block = block_len(layout, size), inner, blocks
     cdef int e, d = block_axis(layout)
     cdef bint blocks_pay = False, whole = False
     tiling.block = 1
@@ -150,12 +161,12 @@ cdef const Layout* plan_blocks(
     if layout.column_ndim != 1 or d < 0:
         return layout
     inner = layout.outer_len[d]
-    blocks = tiling.outer // inner * ((inner + OUT_BLOCK - 1) // OUT_BLOCK)
+    blocks = tiling.outer // inner * ((inner + block - 1) // block)
     # Short rows that follow each other, in columns that follow each other
     # along that axis: a column a tile, a block's tiles read as one.
     whole = (tiling.short_rows and layout.column_stride == n * size
              and layout.outer_stride[d] == layout.column_len * n * size
-             and layout.column_len * max(n * size, OUT_BLOCK * (size + 8)) <= BLOCK_COLUMN_BYTES)
+             and layout.column_len * max(n * size, block * (size + 8)) <= BLOCK_COLUMN_BYTES)
     if tiling.short_rows:
         blocks_pay = (whole or n * size <= BLOCK_ROW_BYTES
                       or (n * size <= 2 * BLOCK_ROW_BYTES
@@ -176,12 +187,18 @@ cdef const Layout* plan_blocks(
         blocked.outer_stride[layout.outer_ndim - 1] = layout.outer_stride[d]
         blocked.outer_out_stride[layout.outer_ndim - 1] = 1
         layout = blocked
-    tiling.block = OUT_BLOCK
+    tiling.block = block
     tiling.stream_out = tiling.outer * layout.column_len * n * size >= tuning.stream_bytes
     if tiling.stream_out:
         tiling.block_shift = line_shift(layout) if tuning.block_shift < 0 else tuning.block_shift
     if whole:
         widest[0] = layout.column_len
+    else:
+        # A longer block's tiles narrower, its scratch no more than that of
+        # OUT_BLOCK positions' tiles (but OUT_BLOCK wide: lines of values).
+        widest[0] = min(widest[0], max(<Py_ssize_t>OUT_BLOCK,
+                                       TILE_BYTES // max(size, layout.column_stride)
+                                       * OUT_BLOCK // block))
     tiling.outer = tiling.outer // inner * axis_blocks(inner, tiling)
     return layout
 

@@ -123,6 +123,23 @@ cdef cnp.ndarray new_output(cnp.ndarray data, int axis, bint keepdims):
     return cnp.PyArray_EMPTY(out_ndim, out_shape, cnp.NPY_INT64, 0)
 
 
+cdef cnp.ndarray new_values(cnp.ndarray data, cnp.ndarray out):
+    # A C-contiguous array of data's type and out's shape whose element k
+    # starts a cache line where out's element k does, so that a block that
+    # starts a line of indices starts one of values (see block_len): a view
+    # of a byte buffer, at the offset that places it so.
+    cdef Py_ssize_t itemsize = cnp.PyArray_ITEMSIZE(data)
+    cdef cnp.npy_intp length = cnp.PyArray_SIZE(out) * itemsize + CACHE_LINE
+    cdef cnp.ndarray buffer = cnp.PyArray_EMPTY(1, &length, cnp.NPY_UINT8, 0)
+    cdef size_t place = <size_t>cnp.PyArray_DATA(out) % CACHE_LINE // sizeof(int64_t) * itemsize
+    cdef size_t offset = (place - <size_t>cnp.PyArray_DATA(buffer)) % CACHE_LINE
+    cdef cnp.ndarray values = cnp.PyArray_SimpleNewFromData(
+        cnp.PyArray_NDIM(out), cnp.PyArray_DIMS(out), cnp.PyArray_TYPE(data),
+        <char*>cnp.PyArray_DATA(buffer) + offset)
+    cnp.set_array_base(values, buffer)
+    return values
+
+
 def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, int num_threads,
                 bint maximum, tuning, cnp.ndarray out=None, bint values=False):
     """ArgMin (or ArgMax, with ``maximum``) of ``data`` along ``axis``, as a new
@@ -153,8 +170,7 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     if out is None:
         out = new_output(data, axis, keepdims)
     if values:
-        found = cnp.PyArray_EMPTY(cnp.PyArray_NDIM(out), cnp.PyArray_DIMS(out),
-                                  cnp.PyArray_TYPE(data), 0)
+        found = new_values(data, out)
     if cnp.PyArray_SIZE(out) > 0:
         row = element_row(<cnp.dtype>data.dtype)
         set_tuning(&chosen, tuning)
@@ -190,8 +206,10 @@ cdef int governed(
     return 0
 
 
-def plan_of(cnp.ndarray data not None, int axis, int num_threads, tuning=None):
-    """The plan of a call on ``num_threads`` threads (plan.pxi), as a dict, for tests.
+def plan_of(cnp.ndarray data not None, int axis, int num_threads, tuning=None,
+            bint values=False):
+    """The plan of a call on ``num_threads`` threads (plan.pxi), as a dict, for tests;
+    with ``values``, of a call that writes the values too.
 
     ``way``: ``"rows"``, ``"short"`` or ``"columns"``; ``block``: positions of
     an outer axis a work item takes; ``stream_out``, ``block_shift``; ``tiles``,
@@ -211,6 +229,8 @@ def plan_of(cnp.ndarray data not None, int axis, int num_threads, tuning=None):
         raise ValueError("an empty output has no plan: no call reduces anything")
     set_tuning(&chosen, tuning)
     set_layout(&layout, data, axis, False, out, INF_BITS[row], &chosen)
+    if values:
+        layout.values = <char*>cnp.PyArray_DATA(out)   # only planned with: nothing is written
     plan(&layout, cnp.PyArray_ITEMSIZE(data), &chosen, max(1, num_threads), &tiling, &blocked)
     way = ("rows" if layout.column_ndim == 0 else "short" if tiling.short_rows else "columns")
     return dict(way=way, block=tiling.block, stream_out=bool(tiling.stream_out),

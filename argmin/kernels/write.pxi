@@ -5,8 +5,9 @@
 # for more than one element's bits).
 
 cdef enum:
-    # Outer positions that a work item takes at once when their outputs lie
-    # next to each other: a cache line of int64 indices (see plan_blocks).
+    # Outer positions whose outputs lie next to each other that a work item
+    # takes at once, or (with the values, see block_len) that it writes at
+    # once: a cache line of int64 indices (see plan_blocks).
     OUT_BLOCK = 8
 
 
@@ -102,15 +103,16 @@ cdef void write_across(
     write_positions(layout, o, first + tail, width - tail, index + tail, flip, shift)
 
 
-cdef inline void write_line(int64_t* p, const int64_t* line, bint past_caches) noexcept nogil:
-    # Store a line of OUT_BLOCK indices at p: past the caches if
-    # past_caches, as one vector where p starts a cache line.
+cdef inline void write_line(char* p, const int64_t* line, bint past_caches) noexcept nogil:
+    # Store a cache line's bytes, `line`, at p: past the caches if
+    # past_caches, as one vector where p starts a cache line, or as OUT_BLOCK
+    # int64 where it starts one of those (otherwise through the caches).
     cdef Py_ssize_t b
     if past_caches and <size_t>p % CACHE_LINE == 0:
-        line_past_caches(p, line)
-    elif past_caches:
+        line_past_caches(<int64_t*>p, line)
+    elif past_caches and <size_t>p % sizeof(int64_t) == 0:
         for b in range(OUT_BLOCK):
-            store_past_caches(&p[b], line[b])
+            store_past_caches(<int64_t*>p + b, line[b])
     else:
         memcpy(p, line, CACHE_LINE)
 
@@ -120,10 +122,10 @@ cdef void write_tile(
     Py_ssize_t streams, bint apart, const int64_t* index, bint past_caches,
 ) noexcept nogil:
     # Write the indices of column positions [first, first + width) to the
-    # output of one outer position, o, or of `streams` outer positions one
-    # after another in the output (one column axis only), index[j * streams + b],
-    # or index[b * width + j] when apart, those past the caches if past_caches
-    # (blocks of several positions only).
+    # output of one outer position, o, or of `streams` (at most OUT_BLOCK)
+    # outer positions one after another in the output (one column axis only),
+    # index[j * streams + b], or index[b * width + j] when apart, those past
+    # the caches if past_caches (blocks of several positions only).
     # A memory position i is the ONNX index i, or reduced_len - 1 - i when
     # the reduced axis was walked backwards: (i ^ flip) + shift, without a
     # branch, and the strides held in locals (the stores could change the
@@ -142,7 +144,7 @@ cdef void write_tile(
                 o[(first + j) * stride] = (index[j] ^ flip) + shift
         else:
             if streams == OUT_BLOCK:
-                # Whole blocks: OUT_BLOCK column positions at a time, their
+                # Whole lines: OUT_BLOCK column positions at a time, their
                 # indices gathered into a buffer of lines (transposed when
                 # apart: the compiler vectorizes the loop pair) stored whole.
                 while j + OUT_BLOCK <= width:
@@ -154,7 +156,8 @@ cdef void write_tile(
                         for u in range(OUT_BLOCK * OUT_BLOCK):
                             lines[u] = (index[j * OUT_BLOCK + u] ^ flip) + shift
                     for u in range(OUT_BLOCK):
-                        write_line(&o[(first + j + u) * stride], &lines[u * OUT_BLOCK], past_caches)
+                        write_line(<char*>&o[(first + j + u) * stride], &lines[u * OUT_BLOCK],
+                                   past_caches)
                     j += OUT_BLOCK
             if past_caches:
                 while j < width:
@@ -175,43 +178,71 @@ cdef void write_tile(
         write_positions(layout, o, first, width, index, flip, shift)
 
 
+cdef inline Py_ssize_t block_at(
+    Py_ssize_t j, Py_ssize_t b, Py_ssize_t width, Py_ssize_t streams, bint apart,
+) noexcept nogil:
+    # Where the result of column position j of outer position b of a tile of
+    # `streams` outer positions lies, as reduce_item holds it: at b * width +
+    # j when apart; otherwise in the group of OUT_BLOCK positions that holds
+    # b (at g * width, g its first), as write_tile reads `index` for them.
+    cdef Py_ssize_t g = b - b % OUT_BLOCK
+    if apart:
+        return b * width + j
+    return g * width + j * min(<Py_ssize_t>OUT_BLOCK, streams - g) + b - g
+
+
 cdef inline bint decode_block(
     const key_t* best, Py_ssize_t width, Py_ssize_t j, bint apart, key_t* v,
-    Py_ssize_t out_stride, coding_t* coding,
+    Py_ssize_t out_stride, coding_t* coding, bint past_caches,
 ) noexcept nogil:
-    # decode_tile for column positions [j, j + OUT_BLOCK) of a whole block,
-    # as write_tile writes them: their values made into a buffer of lines
-    # (transposed when apart), each line then stored at once to v, the values
-    # of the block's column position 0.  Returns whether all keys were exact.
-    cdef key_t lines[OUT_BLOCK * OUT_BLOCK]
-    cdef Py_ssize_t u, b
+    # decode_tile for column positions [j, j + OUT_BLOCK) of a whole block
+    # of a line of values (CACHE_LINE / sizeof(key_t) outer positions): their
+    # values made into a buffer of OUT_BLOCK lines, one for each column
+    # position (gathered across the block when apart), each line then stored
+    # at once to v, the values of the block's column position 0: past the
+    # caches if past_caches and every line starts a cache line (a part of a
+    # line, the rest of which another block writes, goes through the caches).
+    # Returns whether all keys were exact.
+    cdef int64_t buffer[OUT_BLOCK * OUT_BLOCK]
+    cdef key_t* lines = <key_t*>buffer
+    cdef Py_ssize_t u, b, g, keys = CACHE_LINE // sizeof(key_t)
     cdef bint exact = True
+    cdef bint whole_lines = (<size_t>&v[j * out_stride] % CACHE_LINE == 0
+                             and out_stride * sizeof(key_t) % CACHE_LINE == 0)
     if apart:
         for u in range(OUT_BLOCK):
-            for b in range(OUT_BLOCK):
-                lines[u * OUT_BLOCK + b] = best[b * width + j + u]
+            for b in range(keys):
+                lines[u * keys + b] = best[b * width + j + u]
     else:
-        memcpy(lines, &best[j * OUT_BLOCK], sizeof(lines))
-    for u in range(OUT_BLOCK * OUT_BLOCK):
+        for g in range(keys // OUT_BLOCK):
+            for u in range(OUT_BLOCK):
+                memcpy(&lines[u * keys + g * OUT_BLOCK],
+                       &best[g * OUT_BLOCK * width + (j + u) * OUT_BLOCK],
+                       OUT_BLOCK * sizeof(key_t))
+    for u in range(OUT_BLOCK * keys):
         exact &= exact_key(lines[u], coding)
         lines[u] = element_bits(lines[u], coding)
     for u in range(OUT_BLOCK):
-        memcpy(&v[(j + u) * out_stride], &lines[u * OUT_BLOCK], OUT_BLOCK * sizeof(key_t))
+        write_line(<char*>&v[(j + u) * out_stride], &buffer[u * OUT_BLOCK],
+                   past_caches and whole_lines)
     return exact
 
 
 cdef bint decode_tile(
     const Layout* layout, int64_t* o, Py_ssize_t first, Py_ssize_t width,
     Py_ssize_t streams, bint apart, const key_t* best, key_t* values, coding_t* coding,
+    bint past_caches,
 ) noexcept nogil:
-    # The winning elements of what write_tile(layout, o, first, width,
-    # streams, apart, index) writes, made from their keys, `best` (laid out
-    # as index), and stored to `values` (layout.values) at their indices'
-    # places.  Returns whether every key was exact (exact_key); the elements
-    # of the others are still to be copied from the input (copy_inexact).  The
+    # The winning elements of the tile whose indices reduce_item writes
+    # (write_tile, for each group of OUT_BLOCK of its `streams` outer
+    # positions) at o, made from their keys, `best` (laid out as block_at
+    # says), and stored to `values` (layout.values) at their indices'
+    # places, those of whole blocks of a line past the caches if past_caches.
+    # Returns whether every key was exact (exact_key); the elements of the
+    # others are still to be copied from the input (copy_inexact).  The
     # layout's fields are read into locals first: a store of 8-bit values
     # could change them, for all the compiler knows.
-    cdef Py_ssize_t j, b, offset, step = 1 if apart else streams, across = width if apart else 1
+    cdef Py_ssize_t j, b, at, offset
     cdef Py_ssize_t out_stride
     cdef Py_ssize_t position[MAX_DIMS]
     cdef key_t* v = values + (o - layout.out_start)
@@ -227,14 +258,17 @@ cdef bint decode_tile(
     elif layout.column_ndim == 1:
         out_stride = layout.column_out_stride[0]
         j = 0
-        while streams == OUT_BLOCK and j + OUT_BLOCK <= width:
+        while streams * <Py_ssize_t>sizeof(key_t) == CACHE_LINE and j + OUT_BLOCK <= width:
             exact &= decode_block(best, width, j, apart, v + first * out_stride, out_stride,
-                                  coding)
+                                  coding, past_caches)
             j += OUT_BLOCK
+        if j > 0 and past_caches:
+            drain_stores()
         while j < width:
             for b in range(streams):
-                v[(first + j) * out_stride + b] = element_bits(best[j * step + b * across], coding)
-                exact &= exact_key(best[j * step + b * across], coding)
+                at = block_at(j, b, width, streams, apart)
+                v[(first + j) * out_stride + b] = element_bits(best[at], coding)
+                exact &= exact_key(best[at], coding)
             j += 1
     else:  # one outer position (see write_tile)
         offset = column_offset(layout, first, position)
@@ -255,9 +289,9 @@ cdef void copy_inexact(
     # (the NaN payload or the zero's sign that won).  p is the input of
     # column position `first` of the first outer position, stream_stride the
     # distance to the next one's; index holds memory positions along the
-    # reduced axis, as write_tile reads them.  The layout's fields are read
-    # into locals, as in decode_tile.  (The shapes are those of write_tile.)
-    cdef Py_ssize_t j, b, at, offset, step = 1 if apart else streams, across = width if apart else 1
+    # reduced axis, laid out as best (block_at).  The layout's fields are
+    # read into locals, as in decode_tile.  (The shapes are decode_tile's.)
+    cdef Py_ssize_t j, b, at, offset
     cdef Py_ssize_t reduced_stride = layout.reduced_stride, column_stride = layout.column_stride
     cdef Py_ssize_t out_stride
     cdef Py_ssize_t position[MAX_DIMS]
@@ -268,7 +302,7 @@ cdef void copy_inexact(
         out_stride = layout.column_out_stride[0]
         for j in range(width):
             for b in range(streams):
-                at = j * step + b * across
+                at = block_at(j, b, width, streams, apart)
                 if not exact_key(best[at], coding):
                     memcpy(&v[(first + j) * out_stride + b],
                            p + b * stream_stride + j * column_stride + index[at] * reduced_stride,
@@ -285,12 +319,13 @@ cdef void copy_inexact(
 cdef inline void write_values(
     const Layout* layout, const char* p, Py_ssize_t stream_stride, int64_t* o,
     Py_ssize_t first, Py_ssize_t width, Py_ssize_t streams, bint apart, const int64_t* index,
-    const key_t* best, coding_t* coding,
+    const key_t* best, coding_t* coding, bint past_caches,
 ) noexcept nogil:
-    # The winning elements of a tile, written beside its indices (write_tile)
-    # to layout.values: from their keys, best, and for keys that are not
-    # exact from the input, at p (see copy_inexact).
+    # The winning elements of a tile, written beside its indices to
+    # layout.values: from their keys, best, and for keys that are not exact
+    # from the input, at p (see copy_inexact).
     cdef key_t* values = <key_t*>layout.values
-    if not decode_tile(layout, o, first, width, streams, apart, best, values, coding):
+    if not decode_tile(layout, o, first, width, streams, apart, best, values, coding,
+                       past_caches):
         copy_inexact(layout, p, stream_stride, o, first, width, streams, apart, index, best,
                      values, coding)
