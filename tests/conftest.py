@@ -1,6 +1,8 @@
+import inspect
 import os
 from typing import Callable, NamedTuple
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, settings
 
@@ -68,3 +70,24 @@ BY_NAME = {operator.name: operator for operator in OPERATORS}
 def operator(request):
     """ArgMin and ArgMax in turn."""
     return request.param
+
+
+@pytest.fixture
+def entry_calls(monkeypatch):
+    """Every call of argmin's entry point (`argmin._api.arg_reduce`) in the test, in order: a
+    dict of its arguments by name, the input as its ``shape``, and ``op``, the operator."""
+    seen = []
+    original = _api.arg_reduce
+    signature = inspect.signature(original)
+
+    def spy(*args, **kwargs):
+        bound = signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        call = dict(bound.arguments)
+        call["shape"] = np.shape(call.pop("data"))
+        call["op"] = "ArgMax" if call["maximum"] else "ArgMin"
+        seen.append(call)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(_api, "arg_reduce", spy)
+    return seen

@@ -8,8 +8,6 @@ subprocess.
 
 import os
 import re
-import subprocess
-import sys
 import textwrap
 
 import ml_dtypes
@@ -21,6 +19,7 @@ import argmin
 from argmin import opset1, opset11, opset12, opset13
 
 from . import oracle
+from .fresh import run_code
 from .conftest import BY_NAME
 
 OPSETS = {1: opset1.ArgMin, 11: opset11.ArgMin, 12: opset12.ArgMin, 13: opset13.ArgMin}
@@ -400,10 +399,8 @@ CHILD = textwrap.dedent("""
 def run_child(tmp_path, data, cases, env=None):
     """Run the cases in a fresh process; check each gives the oracle's answer or a ValueError."""
     np.save(tmp_path / "data.npy", data)
-    child = subprocess.run(
-        [sys.executable, "-c", CHILD, str(tmp_path / "data.npy"), str(tmp_path), *cases],
-        capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env,
-    )
+    child = run_code(CHILD, tmp_path / "data.npy", tmp_path, *cases, cwd=tmp_path, env=env,
+                     timeout=300)
     lines = child.stdout.splitlines()
     ran = [line.split(" ", 1)[1] for line in lines if line.startswith("case ")]
     assert child.returncode == 0, (
@@ -428,17 +425,20 @@ def many_rows():
     return rng.integers(0, 3, size=(2**20, 4), dtype=np.uint8)
 
 
+@pytest.mark.kernels
 def test_num_threads_huge(tmp_path):
     """A huge thread count is capped (or refused with a ValueError): no crash, no OverflowError."""
     run_child(tmp_path, many_rows(), [str(n) for n in (10**5, 2**31 - 1, 2**31, 2**63, 2**64)])
 
 
+@pytest.mark.kernels
 @pytest.mark.parametrize("omp_num_threads", ["100000", "many"])
 def test_omp_num_threads_does_not_crash(tmp_path, omp_num_threads):
     env = dict(os.environ, OMP_NUM_THREADS=omp_num_threads)
     run_child(tmp_path, many_rows(), ["opset13", "2"], env=env)
 
 
+@pytest.mark.kernels
 @pytest.mark.parametrize("keepdims", [0, 1])
 def test_rank_64(keepdims):
     """numpy's largest rank, with the reduced axis anywhere."""
@@ -449,6 +449,7 @@ def test_rank_64(keepdims):
         np.testing.assert_array_equal(result, oracle.argmin(data, axis, keepdims))
 
 
+@pytest.mark.kernels
 def test_huge_output_is_a_memory_error():
     """Zero strides make a tiny input whose output would need 8 TiB: MemoryError, not a crash."""
     data = np.broadcast_to(np.arange(3.0), (2**40, 3))
@@ -458,6 +459,7 @@ def test_huge_output_is_a_memory_error():
         oracle.argmin(data, 1)
 
 
+@pytest.mark.kernels
 def test_kernel_entry_refuses_what_the_rules_would():
     """The compiled entry point checks the axis and survives a zero thread count."""
     from argmin import _api

@@ -13,13 +13,12 @@ import pytest
 from argmin.__main__ import iris_distances, main
 
 from . import oracle
+from .fresh import run_code, run_python
 from .conftest import BY_NAME
 
 
 def run(*args, cwd):
-    # Away from the source checkout, whose argmin/ folder has no compiled kernels.
-    return subprocess.run([sys.executable, "-m", "argmin", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+    return run_python("-m", "argmin", *args, cwd=cwd)
 
 
 def test_default_runs_on_iris(tmp_path):
@@ -147,8 +146,7 @@ def test_pb_without_onnx_is_reported_not_raised(tmp_path):
     code = ("import sys; sys.modules['onnx'] = None\n"
             "from argmin.__main__ import main\n"
             f"sys.exit(main([{str(tmp_path / 'x.pb')!r}]))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path)
+    done = run_code(code, cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith("argmin: error: cannot read") and "pip install onnx" in done.stderr
     assert "Traceback" not in done.stderr

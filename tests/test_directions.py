@@ -8,6 +8,9 @@ from argmin import _api, _tuning
 
 from . import oracle
 
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
+
 HUGE = 1 << 40
 # Each way of reading contiguous rows, forced with the tuning (as in test_lengths.py).
 WAYS = {"columns": dict(short_row_len=HUGE, min_row_len=HUGE),

@@ -8,7 +8,6 @@ goes through malloc, which the process RSS shows if it leaks.
 import gc
 import json
 import os
-import subprocess
 import sys
 import textwrap
 import tracemalloc
@@ -23,6 +22,10 @@ import argmin
 from argmin import opset1, opset13
 
 from . import oracle
+from .fresh import run_code
+
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
 
 MiB = 2**20
 
@@ -196,10 +199,7 @@ PEAK = textwrap.dedent("""
 
 def test_no_copy_of_the_input(tmp_path):
     """The traced peak of a call on 64 MiB stays within its output plus 64 KiB."""
-    child = subprocess.run(
-        [sys.executable, "-c", PEAK, str(Path(__file__).resolve().parent)],
-        capture_output=True, text=True, timeout=300, cwd=tmp_path,
-    )
+    child = run_code(PEAK, Path(__file__).resolve().parent, cwd=tmp_path, timeout=300)
     assert child.returncode == 0, child.stderr[-3000:]
     lines = [json.loads(line) for line in child.stdout.splitlines()]
     assert len(lines) == 4 * (2 * 2 + 2 + 3)

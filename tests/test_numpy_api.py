@@ -13,6 +13,9 @@ import argmin.numpy
 from . import oracle
 from .layouts import LAYOUTS
 
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
+
 PAIRS = {"argmin": (argmin.numpy.argmin, np.argmin), "argmax": (argmin.numpy.argmax, np.argmax)}
 # Shapes and axes of numpy's keepdims cases.
 SIZES = [(), (3,), (3, 2), (2, 3), (3, 3), (2, 3, 4), (4, 3, 2), (1, 2, 3, 4), (2, 3, 4, 1),

@@ -10,6 +10,9 @@ import argmin
 
 from .conftest import BY_NAME
 
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
+
 onnx_cases = pytest.importorskip("onnx.backend.test.case.node")
 
 OPSETS = {1: argmin.opset1, 11: argmin.opset11, 12: argmin.opset12, 13: argmin.opset13}

@@ -12,6 +12,9 @@ from argmin import opset1, opset11, opset12, opset13
 from . import oracle
 from .layouts import LAYOUTS
 
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
+
 SHAPES = [(1,), (6,), (3, 4), (1, 5), (4, 1), (2, 3, 5), (3, 1, 4, 2), (2, 3, 1, 2, 3)]
 OPSETS = {1: opset1, 11: opset11, 12: opset12, 13: opset13}
 

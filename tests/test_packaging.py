@@ -2,9 +2,6 @@
 
 import ast
 import inspect
-import subprocess
-import sys
-import tempfile
 from importlib import metadata, resources
 from pathlib import Path
 
@@ -12,6 +9,8 @@ import pytest
 
 import argmin
 from argmin import _kernels
+
+from .fresh import run_code
 
 
 def _stub_functions():
@@ -56,8 +55,7 @@ def test_a_missing_extra_is_named(module, missing, extra):
     code = (f"import sys; sys.modules[{missing!r}] = None\n"
             f"try:\n    import {module}\n"
             "except ModuleNotFoundError as error:\n    print(error)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, cwd=tempfile.gettempdir())
+    done = run_code(code)
     assert done.returncode == 0, done.stderr
     assert f"pip install {extra}" in done.stdout and "extra" in done.stdout
 
@@ -72,8 +70,7 @@ def test_import_leaves_ml_dtypes_until_bfloat16_is_seen():
             "x = np.array([3.0, -1.0, -1.0], dtype=ml_dtypes.bfloat16)\n"
             "print(before, after_numeric, int(argmin.argmin(x, select_last_index=True)[0]),\n"
             "      argmin.BFLOAT16 == x.dtype, argmin.ELEMENT_TYPES[13][-1] == x.dtype)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, cwd=tempfile.gettempdir())
+    done = run_code(code)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "False", "2", "True", "True"]
 
@@ -88,8 +85,7 @@ def test_import_from_the_source_tree_says_how_to_install():
     root = Path(__file__).resolve().parents[1]
     if not (root / "meson.build").exists():
         pytest.skip("the tests are not in a source checkout")
-    done = subprocess.run([sys.executable, "-c", "import argmin"], cwd=root,
-                          capture_output=True, text=True, timeout=120)
+    done = run_code("import argmin", cwd=root)
     if done.returncode == 0:
         pytest.skip("an editable install: the source tree imports")
     assert "source tree" in done.stderr and "pip install --no-build-isolation -e ." in done.stderr

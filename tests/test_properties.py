@@ -21,10 +21,12 @@ from argmin import opset1, opset11, opset12, opset13
 from . import oracle
 from .conftest import BY_NAME
 
-pytestmark = pytest.mark.filterwarnings(
+pytestmark = [
+    # Reaches the kernels: .ci/run runs these on every compiled variant.
+    pytest.mark.kernels,
     # The oracle's float64 cast of a signalling bfloat16 NaN (still a NaN).
-    "ignore:invalid value encountered in cast:RuntimeWarning"
-)
+    pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning"),
+]
 
 #: The entry points of each operator: the four opsets, and the Python-style function (opset 13
 #: with num_threads).

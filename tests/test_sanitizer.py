@@ -2,14 +2,14 @@
 buffer, on every compiled variant: it checks what it says.  Skipped in other builds."""
 
 import os
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 
 import argmin
 from argmin import _api
+
+from .fresh import run_code
 
 pytestmark = [
     pytest.mark.sanitizer,
@@ -51,9 +51,8 @@ def beyond(shape, axis):
 
 
 def run(variant, dtype, shape, steps, axis, cwd):
-    env = dict(os.environ, ARGMIN_KERNELS=variant)
-    return subprocess.run([sys.executable, "-c", PROGRAM, dtype, repr((shape, steps, axis))],
-                          capture_output=True, text=True, env=env, timeout=120, cwd=cwd)
+    return run_code(PROGRAM, dtype, repr((shape, steps, axis)), cwd=cwd,
+                    env=dict(os.environ, ARGMIN_KERNELS=variant))
 
 
 @pytest.mark.parametrize("variant", argmin.kernel_variants())

@@ -10,7 +10,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import textwrap
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +22,11 @@ import argmin
 from argmin import opset13
 
 from . import oracle
+from .fresh import run_code
 from .conftest import OPERATORS
+
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
 
 THREADS = (1, 2, 3, 8)
 TYPES = [np.dtype("float32"), np.dtype("float64"), np.dtype("float16"), oracle.BFLOAT16,
@@ -230,8 +233,7 @@ def test_fork_before_any_thread_keeps_threads(tmp_path):
         after = child_cap()
         print(before, after)
     """)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path)
+    done = run_code(code, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     before, after = map(int, done.stdout.split())
     assert before > 1

@@ -12,6 +12,9 @@ from argmin import _api, _tuning
 
 from . import oracle
 
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
+
 
 def test_tuning_reaches_the_variant_in_use(kernels):
     # The `kernels` fixture puts each compiled variant in use in turn: the plan that variant

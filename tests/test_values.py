@@ -11,6 +11,9 @@ from . import oracle
 from .layouts import LAYOUTS
 from .test_oracle import SHAPES, sample
 
+# Reaches the kernels: .ci/run runs these on every compiled variant.
+pytestmark = pytest.mark.kernels
+
 
 def check_values(operator, data, axis, keepdims, last):
     values, indices = operator.with_values(data, axis, keepdims, last)

@@ -3,14 +3,13 @@ what it allows, a name that is no variant and a variant this CPU or build cannot
 
 import json
 import os
-import subprocess
-import sys
-import tempfile
 
 import pytest
 
 import argmin
 from argmin import _api
+
+from .fresh import run_code
 
 NAMES = [name for name, _, _ in _api.VARIANTS]
 LEVELS = {name: needs for name, _, needs in _api.VARIANTS}
@@ -33,11 +32,9 @@ print(json.dumps({"variant": argmin.kernel_variant(), "module": _api.kernels.__n
 def run_with(choice, program=PROGRAM):
     """``program`` run by a fresh Python, away from the source tree, with that ARGMIN_KERNELS
     (None: unset)."""
-    env = {key: value for key, value in os.environ.items() if key != "ARGMIN_KERNELS"}
-    if choice is not None:
-        env["ARGMIN_KERNELS"] = choice
-    return subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
-                          env=env, timeout=120, cwd=tempfile.gettempdir())
+    if choice is None:
+        return run_code(program, unset=["ARGMIN_KERNELS"])
+    return run_code(program, env=dict(os.environ, ARGMIN_KERNELS=choice))
 
 
 @pytest.mark.parametrize("name", argmin.kernel_variants())
