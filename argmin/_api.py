@@ -256,6 +256,24 @@ def reduce_checked(data, axis, keepdims, last, maximum, num_threads=None, out=No
                                _current_tuning() if _ever_tuned else None, out, values)
 
 
+def tuning_defaults():
+    """The values that a `_tuning.Tuning` field of None stands for, in the kernels in use on
+    this CPU, as a dict."""
+    return kernels.default_tuning_of_cpu()
+
+
+def row_way(n, itemsize):
+    """How rows of ``n`` elements of ``itemsize`` bytes that follow each other are read,
+    with the tuning in force: ``"rows"``, ``"short"`` or ``"columns"``."""
+    return kernels.row_way(n, itemsize, _current_tuning())
+
+
+def plan(data, axis, num_threads=1, values=False):
+    """The plan of a call on ``data`` along ``axis`` with the tuning in force, as a dict
+    (see ``plan_of`` in the kernels); with ``values``, of a call that gives the values too."""
+    return kernels.plan_of(data, axis, num_threads, _current_tuning(), values)
+
+
 def opset_operator(opset, op="ArgMin"):
     """``argmin.opset{opset}.{op}`` (ArgMin or ArgMax): `arg_reduce` with that opset's
     attributes and docstring."""

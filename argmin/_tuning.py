@@ -2,15 +2,15 @@
 
 The results never depend on it, only which loop computes them; tests use it to force each
 loop, and benchmarks to measure where each pays.  It reaches whichever compiled variant of
-the kernels is in use (`argmin._api.kernels`), and holds for the current thread or task
+the kernels is in use (`argmin._api.kernels`; `argmin._api.plan` shows its effect), and holds for the current thread or task
 (a `contextvars.ContextVar`), so other threads keep theirs.
 
 Examples
 --------
 >>> import numpy as np
->>> from argmin import _tuning
+>>> from argmin import _api, _tuning
 >>> with _tuning.tuned(short_row_len=0):
-...     _tuning.plan(np.zeros((100, 64), np.float32), 1)["way"]
+...     _api.plan(np.zeros((100, 64), np.float32), 1)["way"]
 'rows'
 """
 
@@ -100,26 +100,3 @@ def tuned(**fields):
         yield tuning
     finally:
         _current.reset(token)
-
-
-def defaults():
-    """The values that None stands for, in the kernels in use on this CPU, as a dict."""
-    from . import _api
-
-    return _api.kernels.default_tuning_of_cpu()
-
-
-def row_way(n, itemsize):
-    """How rows of ``n`` elements of ``itemsize`` bytes that follow each other are read,
-    with the tuning in force: ``"rows"``, ``"short"`` or ``"columns"``."""
-    from . import _api
-
-    return _api.kernels.row_way(n, itemsize, current())
-
-
-def plan(data, axis, num_threads=1, values=False):
-    """The plan of a call on ``data`` along ``axis`` with the tuning in force, as a dict
-    (see ``plan_of`` in the kernels); with ``values``, of a call that gives the values too."""
-    from . import _api
-
-    return _api.kernels.plan_of(data, axis, num_threads, current(), values)

@@ -9,7 +9,7 @@ thread, each way forced in turn with ``argmin._tuning.tuned(short_row_len=..., m
   a vector, other rows a vectorized minimum and a search per row;
 - *rows*: row by row, in blocks (the way for long rows).
 
-``*`` marks the way that the default tuning picks for each row (``argmin._tuning.row_way``);
+``*`` marks the way that the default tuning picks for each row (``argmin._api.row_way``);
 rows of 2 to 32 bytes, a power of two, may be read several to a vector (``read_together`` in
 ``argmin/kernels/ways.pxi``).
 """
@@ -31,7 +31,7 @@ def short_row(n, itemsize):
 
 def main():
     rng = np.random.default_rng(0)
-    defaults = _tuning.defaults()
+    defaults = _api.tuning_defaults()
     print(f"default short_row_len, min_row_len (-1: by element size): "
           f"{defaults['short_row_len']}, {defaults['min_row_len']}")
     print(f"{'dtype':<8} {'n':>5} {'bytes':>6}" + "".join(f"{way:>10}" for way in WAYS) + "  GB/s")
@@ -42,7 +42,7 @@ def main():
             if n < 2:
                 continue
             x = rng.integers(1, 101, size=((32 << 20) // nbytes, n)).astype(dtype)
-            chosen = _tuning.row_way(n, itemsize)  # with the default tuning
+            chosen = _api.row_way(n, itemsize)  # with the default tuning
             cells = []
             for way, forced in WAYS.items():
                 if way == "short" and not short_row(n, itemsize):

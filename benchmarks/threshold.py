@@ -30,7 +30,7 @@ def main():
                     many = timeit(lambda: argmin.argmin(x, axis, num_threads=threads), 51)
                 case = f"{np.dtype(dtype).name} {x.shape} axis={axis}"
                 print(f"{case:<28} {kib:>7} {one * 1e6:>9.1f} {many * 1e6:>10.1f} {one / many:>8.2f}")
-    print(f"threshold in use: {_tuning.defaults()['parallel_bytes'] >> 10} KiB")
+    print(f"threshold in use: {_api.tuning_defaults()['parallel_bytes'] >> 10} KiB")
 
 
 if __name__ == "__main__":

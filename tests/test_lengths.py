@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import argmin
-from argmin._tuning import plan, tuned
+from argmin._api import plan
+from argmin._tuning import tuned
 
 from . import oracle
 from .conftest import OPERATORS

@@ -20,20 +20,20 @@ def test_tuning_reaches_the_variant_in_use(kernels):
     # The `kernels` fixture puts each compiled variant in use in turn: the plan that variant
     # makes follows the tuning in force.
     rows = np.zeros((100, 64), np.float32)
-    assert _tuning.plan(rows, 1)["way"] == "short"
+    assert _api.plan(rows, 1)["way"] == "short"
     with _tuning.tuned(short_row_len=0):
-        assert _tuning.plan(rows, 1)["way"] == "rows"
-        assert _tuning.row_way(64, 4) == "rows"
+        assert _api.plan(rows, 1)["way"] == "rows"
+        assert _api.row_way(64, 4) == "rows"
         with _tuning.tuned(min_row_len=1000, short_row_len=-1):
-            assert _tuning.plan(rows, 1)["way"] == "columns"
-        assert _tuning.plan(rows, 1)["way"] == "rows"
-    assert _tuning.plan(rows, 1)["way"] == "short"
+            assert _api.plan(rows, 1)["way"] == "columns"
+        assert _api.plan(rows, 1)["way"] == "rows"
+    assert _api.plan(rows, 1)["way"] == "short"
     fortran = np.asfortranarray(np.zeros((16, 512, 64), np.uint8))
-    assert _tuning.plan(fortran, 0)["stream_out"] is False
+    assert _api.plan(fortran, 0)["stream_out"] is False
     with _tuning.tuned(stream_bytes=0, block_shift=3):
-        plan = _tuning.plan(fortran, 0)
+        plan = _api.plan(fortran, 0)
         assert (plan["block"], plan["stream_out"], plan["block_shift"]) == (8, True, 3)
-    assert _tuning.defaults() == kernels.default_tuning_of_cpu()
+    assert _api.tuning_defaults() == kernels.default_tuning_of_cpu()
 
 
 def test_tuning_changes_loops_not_results(kernels):
@@ -82,7 +82,7 @@ def test_a_copied_context_keeps_its_tuning(monkeypatch):
 
 def test_an_empty_output_has_no_plan():
     with pytest.raises(ValueError, match="empty output"):
-        _tuning.plan(np.zeros((5, 0), np.float32), 0)
+        _api.plan(np.zeros((5, 0), np.float32), 0)
 
 
 @pytest.mark.parametrize("fields, error, match", [
