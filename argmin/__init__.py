@@ -79,15 +79,16 @@ def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=
 
 
 def argmax(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
-    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, True)
+    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, maximum=True)
 
 
 def min_argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
-    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, False, True)
+    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, values=True)
 
 
 def max_argmax(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
-    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, True, True)
+    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, maximum=True,
+                       values=True)
 
 
 argmin.__doc__ = _docs.function_docstring("ArgMin")

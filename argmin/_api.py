@@ -280,10 +280,10 @@ def opset_operator(opset, op="ArgMin"):
     maximum = op == "ArgMax"
     if opset >= 12:
         def operator(data, axis=0, keepdims=1, select_last_index=0):
-            return arg_reduce(data, axis, keepdims, select_last_index, opset, None, maximum)
+            return arg_reduce(data, axis, keepdims, select_last_index, opset, maximum=maximum)
     else:
         def operator(data, axis=0, keepdims=1):
-            return arg_reduce(data, axis, keepdims, 0, opset, None, maximum)
+            return arg_reduce(data, axis, keepdims, 0, opset, maximum=maximum)
     operator.__module__ = f"{__package__}.opset{opset}"
     operator.__name__ = operator.__qualname__ = op
     operator.__doc__ = _docs.opset_docstring(opset, op)

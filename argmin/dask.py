@@ -28,11 +28,11 @@ _OPSET = 13
 
 
 def ArgMin(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
-    return _arg_reduce(x, axis, keepdims, select_last_index, split_every, False)
+    return _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum=False)
 
 
 def ArgMax(x, axis=0, keepdims=1, select_last_index=0, *, split_every=None):
-    return _arg_reduce(x, axis, keepdims, select_last_index, split_every, True)
+    return _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum=True)
 
 
 ArgMin.__doc__ = """Lazy indices of the minimum elements of ``x`` along ``axis`` (ONNX ArgMin-13).
@@ -151,7 +151,8 @@ def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum):
 
 def _chunk_best(block, axis, last, maximum, record, offsets, block_id=None):
     """The minimum (or maximum) of one chunk along ``axis``: its value and its index in ``x``."""
-    value, index = _api.arg_reduce(block, axis, True, last, _OPSET, None, maximum, values=True)
+    value, index = _api.arg_reduce(block, axis, True, last, _OPSET, maximum=maximum,
+                                   values=True)
     result = np.empty(index.shape, dtype=record)
     result["value"] = value
     result["index"] = index
@@ -178,7 +179,7 @@ def _combine(records, axis, keepdims, last, maximum):
     if records.dtype.names is None:  # Dask probing the result type with int64 metadata
         return _int64_meta(records)
     (axis,) = axis
-    winner = _api.arg_reduce(records["value"], axis, True, last, _OPSET, None, maximum)
+    winner = _api.arg_reduce(records["value"], axis, True, last, _OPSET, maximum=maximum)
     return np.take_along_axis(records, winner, axis)
 
 

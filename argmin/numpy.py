@@ -21,11 +21,11 @@ __all__ = ["argmax", "argmin"]
 
 
 def argmin(a, axis=None, out=None, *, keepdims=False):
-    return _arg_reduce(a, axis, out, keepdims, False)
+    return _arg_reduce(a, axis, out, keepdims, maximum=False)
 
 
 def argmax(a, axis=None, out=None, *, keepdims=False):
-    return _arg_reduce(a, axis, out, keepdims, True)
+    return _arg_reduce(a, axis, out, keepdims, maximum=True)
 
 
 _DOC = """Indices of the {extreme} values along an axis, as `numpy.{name}` gives them.
@@ -117,7 +117,7 @@ def _arg_reduce(a, axis, out, keepdims, maximum):
     if not _takes_result(out, shape):
         return _numpy(a, axis, out, keepdims, maximum)
     if axis is not None and _writes_directly(out, data):
-        return _api.reduce_checked(data, axis, keepdims, False, maximum, out=out)
+        return _api.reduce_checked(data, axis, keepdims, last=False, maximum=maximum, out=out)
     out[...] = _reduce(data, axis, keepdims, maximum)
     return out
 
@@ -170,7 +170,7 @@ def _reduce(data, axis, keepdims, maximum):
     """The indices of ``data`` (native, non-empty, of rank >= 1) along ``axis``, or into
     its C-order flattening for None, as a new array of the result's shape."""
     if axis is not None:
-        return _api.reduce_checked(data, axis, keepdims, False, maximum)
+        return _api.reduce_checked(data, axis, keepdims, last=False, maximum=maximum)
     index = _flat_index(data, maximum)
     return np.full((1,) * data.ndim if keepdims else (), index, dtype=np.intp)
 
@@ -185,9 +185,9 @@ def _flat_index(data, maximum):
     """
     rows = _merge_inner(data)
     if rows.ndim == 1:
-        return int(_api.reduce_checked(rows, 0, False, False, maximum))
-    values, indices = _api.reduce_checked(rows, rows.ndim - 1, False, False, maximum,
-                                          values=True)
+        return int(_api.reduce_checked(rows, 0, False, last=False, maximum=maximum))
+    values, indices = _api.reduce_checked(rows, rows.ndim - 1, False, last=False,
+                                          maximum=maximum, values=True)
     row = _flat_index(values, maximum)
     return row * rows.shape[-1] + int(indices.reshape(-1)[row])
 

@@ -77,8 +77,8 @@ class _ArgReduce(OpRun):
 
     def _run(self, data, axis=0, keepdims=1, select_last_index=0):
         data = _bfloat16_as_ml_dtypes(data)
-        return (_api.arg_reduce(data, axis, keepdims, select_last_index, self.opset, None,
-                                self._maximum),)
+        return (_api.arg_reduce(data, axis, keepdims, select_last_index, self.opset,
+                                maximum=self._maximum),)
 
 
 class ArgMin(_ArgReduce):
