@@ -2,13 +2,15 @@
 
 Runs ONNX ArgMin (or, with ``--op ArgMax``, ArgMax) on a tensor file
 (``.npy``, or an ONNX ``TensorProto`` ``.pb`` file with the ``onnx`` extra) and
-prints the result.  Without a file it runs on Fisher's Iris data, shipped with
+prints the result; ``--output`` saves it as ``.npy``, or as text (``.txt``,
+``.csv``).  Without a file it runs on Fisher's Iris data, shipped with
 the package: the distances of each of the 150 flowers to the mean flower of
 each species, whose ArgMin along axis 1 classifies the flowers by nearest
 centroid (and whose ArgMax gives each flower's farthest species).
 """
 
 import argparse
+import os
 import sys
 from importlib import resources
 
@@ -70,12 +72,58 @@ def iris_distances():
     return distances.astype(np.float32), species, names
 
 
+#: What --output writes, by the file's extension.
+_OUTPUT_FORMATS = {".npy": "numpy's .npy format", ".txt": "text, one row a line",
+                   ".csv": "comma-separated text, one row a line"}
+
+
+def save_result(path, result):
+    """Write ``result`` (int64) to ``path`` in the format its extension names
+    (`_OUTPUT_FORMATS`).
+
+    Raises
+    ------
+    ValueError
+        For another extension, or a text file of a result of more than two dimensions.
+    OSError
+        Where the file cannot be written.
+    """
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in _OUTPUT_FORMATS:
+        raise ValueError(f"expected a file name ending in {', '.join(_OUTPUT_FORMATS)}")
+    if suffix == ".npy":
+        with open(path, "wb") as f:  # the name as given: np.save would add .npy
+            np.save(f, result)
+        return
+    if result.ndim > 2:
+        raise ValueError(f"a {suffix} file holds a result of at most 2 dimensions, and this "
+                         f"one has shape {result.shape}: write a .npy file instead")
+    np.savetxt(path, result.reshape(-1) if result.ndim == 0 else result, fmt="%d",
+               delimiter="," if suffix == ".csv" else " ")
+
+
 def _flag(text):
     if text.lower() in ("0", "false"):
         return 0
     if text.lower() in ("1", "true"):
         return 1
     raise argparse.ArgumentTypeError(f"expected 0 or 1, got {text!r}")
+
+
+def _as_bfloat16(data, path, parser):
+    """``data``, read from ``path``, as ml_dtypes.bfloat16: elements of 2-byte void (how numpy
+    saves bfloat16), or of bfloat16 already; anything else is refused, not reinterpreted."""
+    import ml_dtypes
+
+    if data.dtype != ml_dtypes.bfloat16 and not _bfloat16_as_saved(data.dtype):
+        parser.exit(2, f"{parser.prog}: error: --dtype bfloat16 reads elements of 2-byte void "
+                       f"(how numpy saves bfloat16), and {path} holds {data.dtype}\n")
+    return data.view(ml_dtypes.bfloat16)
+
+
+def _bfloat16_as_saved(dtype):
+    """Whether ``dtype`` is what numpy saves and loads ml_dtypes.bfloat16 as: 2-byte void."""
+    return dtype.kind == "V" and dtype.itemsize == 2 and dtype.names is None
 
 
 def main(argv=None):
@@ -95,9 +143,16 @@ def main(argv=None):
                         help="the operator to run (default ArgMin)")
     parser.add_argument("--opset", type=int, choices=_rules.OPSETS, default=13,
                         help="ONNX opset whose operator to run (default 13)")
-    parser.add_argument("--output", metavar="FILE", help="also save the result here, in .npy format")
+    parser.add_argument("--dtype", choices=["bfloat16"],
+                        help="read the file's elements as this type: bfloat16 for a .npy file "
+                        "that numpy saved from ml_dtypes.bfloat16 (as 2-byte void)")
+    parser.add_argument("--output", metavar="FILE",
+                        help="also save the result here: .npy, or text as .txt or .csv")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
+    if args.output and os.path.splitext(args.output)[1].lower() not in _OUTPUT_FORMATS:
+        parser.error(f"--output {args.output}: expected a file name ending in "
+                     f"{', '.join(_OUTPUT_FORMATS)}")
 
     if args.file is None:
         data, species, names = iris_distances()
@@ -111,6 +166,8 @@ def main(argv=None):
         except (OSError, ValueError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             parser.exit(2, f"{parser.prog}: error: cannot read {args.file}: {reason}\n")
+        if args.dtype:
+            data = _as_bfloat16(data, args.file, parser)
         species, names = None, None
         source = args.file
         axis = 0 if args.axis is None else args.axis
@@ -124,9 +181,9 @@ def main(argv=None):
         result = getattr(_OPSETS[args.opset], args.op)(data, **kwargs)
     except (TypeError, ValueError) as error:
         hint = ""
-        if data.dtype.kind == "V" and data.dtype.itemsize == 2 and data.dtype.names is None:
-            hint = (" (a .npy file keeps ml_dtypes.bfloat16 elements as 2-byte void: load it"
-                    " with numpy.load and call .view(ml_dtypes.bfloat16) on it)")
+        if _bfloat16_as_saved(data.dtype):
+            hint = (" (a .npy file keeps ml_dtypes.bfloat16 elements as 2-byte void: "
+                    "add --dtype bfloat16 to read them as bfloat16)")
         parser.exit(2, f"{parser.prog}: error: {error}{hint}\n")
 
     attributes = ", ".join(f"{k}={v}" for k, v in kwargs.items())
@@ -141,9 +198,8 @@ def main(argv=None):
               f"{len(species)} flowers ({', '.join(names)})")
     if args.output:
         try:
-            with open(args.output, "wb") as f:  # the name as given: np.save would add .npy
-                np.save(f, result)
-        except OSError as error:
+            save_result(args.output, result)
+        except (OSError, ValueError) as error:
             parser.exit(2, f"{parser.prog}: error: cannot write {args.output}: {error}\n")
         print(f"saved {args.output}")
     return 0

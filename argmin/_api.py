@@ -80,8 +80,29 @@ def chosen_kernels(choice, level=None):
 #: bfloat16's dtype once an input of that type has been seen (see _accept_bfloat16).
 _bfloat16 = None
 
+def _running_the_command():
+    """Whether this process is the ``argmin`` command (the console script, or
+    ``python -m argmin``)."""
+    if os.path.basename(sys.argv[0]) == "argmin":
+        return True
+    options = getattr(sys, "orig_argv", [])
+    return any(a == "-m" and b == __package__ for a, b in zip(options, options[1:]))
+
+
+def _kernels_in_use():
+    """`chosen_kernels` of ``ARGMIN_KERNELS``.  Its error is raised, but for the ``argmin``
+    command, which exits with status 2 and the error's message on one line."""
+    try:
+        return chosen_kernels(os.environ.get("ARGMIN_KERNELS", ""))
+    except (ValueError, RuntimeError) as error:
+        if not _running_the_command():
+            raise
+        print(f"argmin: error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
 #: The kernel module in use: the variant ``ARGMIN_KERNELS`` names, or the best this CPU runs.
-kernels = chosen_kernels(os.environ.get("ARGMIN_KERNELS", ""))
+kernels = _kernels_in_use()
 
 
 def kernel_variants():

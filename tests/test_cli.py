@@ -1,5 +1,6 @@
 """The ``argmin`` command (``python -m argmin``): tensor files, flags, the Iris default."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -87,7 +88,93 @@ def test_errors_are_reported_not_raised(tmp_path):
     done = run(str(tmp_path / "h.npy"), cwd=tmp_path)
     assert done.returncode == 2
     assert "does not accept element type void16" in done.stderr
-    assert ".view(ml_dtypes.bfloat16)" in done.stderr
+    assert "--dtype bfloat16" in done.stderr
+
+
+@pytest.mark.parametrize("last", [0, 1])
+def test_dtype_bfloat16_reads_what_numpy_saved(tmp_path, last, capsys):
+    data = np.array([[1.0, -2.0, -2.0], [np.nan, 3.0, np.nan]], dtype=ml_dtypes.bfloat16)
+    np.save(tmp_path / "h.npy", data)
+    assert np.load(tmp_path / "h.npy").dtype.kind == "V"  # what the option is for
+    out = tmp_path / "y.npy"
+    assert main([str(tmp_path / "h.npy"), "--dtype", "bfloat16", "--axis", "1",
+                 "--select-last-index", str(last), "--output", str(out)]) == 0
+    np.testing.assert_array_equal(np.load(out), oracle.argmin(data, 1, 1, last))
+    assert "bfloat16" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("dtype", ["float16", "int16", "float32"])
+def test_dtype_bfloat16_refuses_other_elements(tmp_path, dtype):
+    np.save(tmp_path / "x.npy", np.arange(4, dtype=dtype))
+    done = run(str(tmp_path / "x.npy"), "--dtype", "bfloat16", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("argmin: error: --dtype bfloat16 reads elements of 2-byte void")
+    assert dtype in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("suffix", [".npy", ".txt", ".csv", ".TXT"])
+@pytest.mark.parametrize("shape,axis,keepdims", [((3,), 0, 0), ((3,), 0, 1), ((4, 5), 1, 0),
+                                                 ((4, 5), 0, 1), ((2, 3, 4), 2, 0)])
+def test_output_follows_the_extension(tmp_path, suffix, shape, axis, keepdims):
+    data = np.random.default_rng(5).permutation(np.prod(shape)).reshape(shape) - 7
+    np.save(tmp_path / "x.npy", data)
+    out = tmp_path / f"y{suffix}"
+    assert main([str(tmp_path / "x.npy"), "--axis", str(axis), "--keepdims", str(keepdims),
+                 "--output", str(out)]) == 0
+    expected = oracle.argmin(data, axis, keepdims, 0)
+    if suffix == ".npy":
+        np.testing.assert_array_equal(np.load(out), expected)
+    else:
+        text = out.read_text()
+        assert "," in text if suffix == ".csv" and expected.ndim == 2 else "," not in text
+        read = np.loadtxt(out, dtype=np.int64, delimiter="," if suffix == ".csv" else None,
+                          ndmin=max(expected.ndim, 1))
+        np.testing.assert_array_equal(read, expected.reshape(read.shape))
+        assert read.size == expected.size
+
+
+@pytest.mark.parametrize("name", ["y.dat", "y", "y.npz"])
+def test_output_of_another_extension_is_refused(tmp_path, name):
+    np.save(tmp_path / "x.npy", np.arange(3.0))
+    done = run(str(tmp_path / "x.npy"), "--output", str(tmp_path / name), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "expected a file name ending in .npy, .txt, .csv" in done.stderr
+    assert not (tmp_path / name).exists() and "Traceback" not in done.stderr
+
+
+def test_text_output_of_more_than_two_dimensions_is_refused(tmp_path):
+    np.save(tmp_path / "x.npy", np.zeros((2, 3, 4)))
+    done = run(str(tmp_path / "x.npy"), "--output", str(tmp_path / "y.txt"), cwd=tmp_path)
+    assert done.returncode == 2
+    assert "at most 2 dimensions" in done.stderr and "(1, 3, 4)" in done.stderr
+    assert not (tmp_path / "y.txt").exists() and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("how", ["console script", "python -m argmin"])
+def test_a_bad_argmin_kernels_is_one_line(tmp_path, how):
+    choice = "bogus"
+    if how == "console script":
+        command = shutil.which("argmin", path=str(Path(sys.executable).parent))
+        if command is None:
+            pytest.skip("the argmin command is not installed beside this Python")
+        done = subprocess.run([command, "--help"], capture_output=True, text=True, timeout=120,
+                              cwd=tmp_path, env=dict(os.environ, ARGMIN_KERNELS=choice))
+    else:
+        done = run_python("-m", "argmin", "--help", cwd=tmp_path,
+                          env=dict(os.environ, ARGMIN_KERNELS=choice))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(
+        f"argmin: error: ARGMIN_KERNELS={choice!r} is not a kernel variant; it takes one of")
+    assert done.stderr.count("\n") == 1
+    assert all(name in done.stderr for name in ("avx512", "avx2", "baseline"))
+
+
+def test_a_bad_argmin_kernels_still_raises_in_python(tmp_path):
+    done = run_code("import argmin", cwd=tmp_path,
+                    env=dict(os.environ, ARGMIN_KERNELS="bogus"))
+    assert done.returncode == 1
+    assert "ValueError: ARGMIN_KERNELS='bogus' is not a kernel variant" in done.stderr
 
 
 def test_console_script(tmp_path):
@@ -158,7 +245,7 @@ def test_output_is_written_where_asked(tmp_path):
     assert done.returncode == 0, done.stderr
     assert f"saved {tmp_path / 'y.txt'}" in done.stdout
     assert not (tmp_path / "y.txt.npy").exists()
-    np.testing.assert_array_equal(np.load(tmp_path / "y.txt"), [1])
+    np.testing.assert_array_equal(np.loadtxt(tmp_path / "y.txt", dtype=np.int64, ndmin=1), [1])
 
 
 def test_version(tmp_path):
