@@ -10,7 +10,7 @@ import pytest
 import argmin
 from argmin import _kernels
 
-from .fresh import run_code
+from .fresh import run_code, run_python
 
 
 def _stub_functions():
@@ -91,3 +91,41 @@ def test_import_from_the_source_tree_says_how_to_install():
     assert "source tree" in done.stderr and "pip install --no-build-isolation -e ." in done.stderr
     assert "circular import" not in done.stderr
     assert done.stderr.count("Traceback") == 1  # no chained exception
+
+
+def test_python_m_pytest_runs_from_the_checkout():
+    # `python -m pytest` puts the checkout first on sys.path: the tests still import the
+    # installed argmin, not the checkout's argmin/ folder (no kernels there).
+    root = Path(__file__).resolve().parents[1]
+    if not (root / "meson.build").exists():
+        pytest.skip("the tests are not in a source checkout")
+    done = run_python("-m", "pytest", "-q", "-p", "no:cacheprovider",
+                      "tests/test_packaging.py::test_typed_package", cwd=root)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "1 passed" in done.stdout
+
+
+def _imports_within(package):
+    """Each module of ``package`` (a folder) with the modules of the package it imports."""
+    modules = {path.stem: path for path in package.glob("*.py")}
+    imports = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= {node.module.split(".")[0]} if node.module else {
+                    alias.name for alias in node.names}
+        imports[name] = found & set(modules) - {name}
+    return imports
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    imports = _imports_within(Path(argmin.__file__).parent)
+    for module in imports:
+        reached, todo = set(), list(imports[module])
+        while todo:
+            other = todo.pop()
+            if other not in reached:
+                reached.add(other)
+                todo.extend(imports[other])
+        assert module not in reached, f"argmin.{module} imports a module that imports it back"
