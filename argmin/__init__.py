@@ -10,7 +10,7 @@ numpy's signature.
 """
 
 try:
-    from . import _kernels  # noqa: F401
+    from . import _cpu  # noqa: F401
 except ImportError:  # pragma: no cover - depends on where Python is started
     import os.path as _path
 

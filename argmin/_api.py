@@ -1,16 +1,18 @@
 """ArgMin and ArgMax of one opset: the checks of `argmin._rules`, then the kernel."""
 
 import importlib
+import importlib.util
 import os
 import sys
 
 import numpy as np
 
-from . import _docs, _kernels, _rules, _tuning
+from . import _cpu, _docs, _rules, _tuning
 
 #: The compiled variants of the kernels, best first: the name that ``ARGMIN_KERNELS`` and
 #: `argmin.kernel_variant` use, the module, and the CPU level it needs
-#: (`argmin._kernels.cpu_level`).
+#: (`argmin._cpu.cpu_level`).  A build has those its kernel-variants option names
+#: (meson.options): by default all that its compiler targets.
 VARIANTS = (("avx512", "_kernels_avx512", 3), ("avx2", "_kernels_avx2", 2),
             ("baseline", "_kernels", 0))
 
@@ -35,8 +37,8 @@ def _runnable(level):
 
 def available_kernels(level=None):
     """The kernel modules this build has and a CPU of ``level`` (None: this CPU) runs, best
-    first; the baseline is always among them."""
-    return list(_runnable(_kernels.cpu_level() if level is None else level))
+    first; in a build of every variant, the baseline is always among them."""
+    return list(_runnable(_cpu.cpu_level() if level is None else level))
 
 
 def variant_of(module):
@@ -55,13 +57,21 @@ def chosen_kernels(choice, level=None):
     ValueError
         Where ``choice`` names no variant.
     RuntimeError
-        Where that CPU, or this build, has not the variant named.
+        Where that CPU, or this build, has not the variant named; where ``choice`` is blank
+        and this build has no variant that CPU runs.
     """
     if level is None:
-        level = _kernels.cpu_level()
+        level = _cpu.cpu_level()
     name = choice.strip().lower()
     if not name:
-        return next(_runnable(level))
+        best = next(_runnable(level), None)
+        if best is None:
+            built = ", ".join(known for known, module, _ in VARIANTS  # found, not imported
+                              if importlib.util.find_spec(f"{__package__}.{module}"))
+            raise RuntimeError(f"this build of argmin has kernels for {built} only, and this "
+                               "CPU runs none of them: rebuild it with the default "
+                               "kernel-variants option")
+        return best
     table = {known: (module, needs) for known, module, needs in VARIANTS}
     if name not in table:
         raise ValueError(
@@ -116,7 +126,9 @@ def kernel_variants():
     -------
     tuple of str
         Their names, best first; ``"baseline"`` (no vector extension beyond the
-        architecture's baseline) is always the last.
+        architecture's baseline), which every CPU runs, is the last in a build of every
+        variant (the default; meson.options).  The CPU probe that tells which variants this
+        CPU runs is `argmin._cpu.cpu_level`.
 
     See Also
     --------
@@ -125,8 +137,8 @@ def kernel_variants():
     Examples
     --------
     >>> import argmin
-    >>> argmin.kernel_variants()[-1]
-    'baseline'
+    >>> set(argmin.kernel_variants()) <= {"avx512", "avx2", "baseline"}
+    True
     >>> argmin.kernel_variant() in argmin.kernel_variants()
     True
     """

@@ -318,7 +318,7 @@ def main():
     nbytes = args.mib << 20
     if args.threads is not None and args.threads < 1:
         parser.error("--threads must be at least 1")
-    threads = args.threads or argmin._kernels.max_threads()
+    threads = args.threads or argmin._api.kernels.max_threads()
     others = {} if args.no_competitors else competitors(threads)
     table = inputs(args, nbytes)
     ours = {label: {} for label, _, _ in table}

@@ -99,7 +99,7 @@ def main():
     args.axis = args.order = None
     args.last = [0]
     table = inputs(args, args.mib << 20)
-    threads = argmin._kernels.max_threads()
+    threads = argmin._api.kernels.max_threads()
     limit = read_bandwidth(args.mib << 20, threads, args.repeat)
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads default ({threads}), "
           f"input {args.mib} MiB, read limit {limit / 1e9:.1f} GB/s")

@@ -221,5 +221,6 @@ def test_distributed_cluster(client):
                 assert result.dtype == np.int64 and result.shape == expected.shape
                 np.testing.assert_array_equal(result, expected)
     # The work ran in the worker processes, with argmin's kernels loaded there.
-    loaded = client.run(lambda: "argmin._kernels" in sys.modules)
+    loaded = client.run(lambda: "argmin._api" in sys.modules
+                        and sys.modules["argmin._api"].kernels.__name__ in sys.modules)
     assert len(loaded) == 2 and all(loaded.values())

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 import argmin
-from argmin import _kernels
+from argmin import _api, _cpu
 
 from .fresh import run_code, run_python
 
 
-def _stub_functions():
-    tree = ast.parse(resources.files("argmin").joinpath("_kernels.pyi").read_text())
+def _stub_functions(name):
+    tree = ast.parse(resources.files("argmin").joinpath(f"{name}.pyi").read_text())
     return {
         node.name: [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]
         for node in tree.body
@@ -22,12 +22,15 @@ def _stub_functions():
     }
 
 
-def test_kernel_stubs_match_the_compiled_module():
-    public = {name for name in dir(_kernels) if not name.startswith("_")}
-    stubs = _stub_functions()
-    assert set(stubs) == public
-    for name, parameters in stubs.items():
-        assert list(inspect.signature(getattr(_kernels, name)).parameters) == parameters, name
+# The kernel variants share one stub file, and the variant in use stands for them all
+# (tests/test_variants.py checks that each has the same functions).
+@pytest.mark.parametrize("stubs,module", [("_kernels", _api.kernels), ("_cpu", _cpu)])
+def test_stubs_match_the_compiled_modules(stubs, module):
+    public = {name for name in dir(module) if not name.startswith("_")}
+    functions = _stub_functions(stubs)
+    assert set(functions) == public
+    for name, parameters in functions.items():
+        assert list(inspect.signature(getattr(module, name)).parameters) == parameters, name
 
 
 def test_typed_package():

@@ -1,6 +1,7 @@
 """ARGMIN_KERNELS: it puts the named compiled variant in use, and refuses, at import and with
 what it allows, a name that is no variant and a variant this CPU or build cannot run."""
 
+import importlib.util
 import json
 import os
 
@@ -13,6 +14,12 @@ from .fresh import run_code
 
 NAMES = [name for name, _, _ in _api.VARIANTS]
 LEVELS = {name: needs for name, _, needs in _api.VARIANTS}
+
+#: For tests of every variant's module: a build made with kernel-variants=native (meson.options)
+#: has one variant only, and lacks the baseline.
+every_variant = pytest.mark.skipif(
+    importlib.util.find_spec("argmin._kernels") is None,
+    reason="this build lacks the baseline kernels (kernel-variants option)")
 
 # What the chosen variant reports of itself, once a call of it has matched numpy's.
 PROGRAM = """
@@ -71,6 +78,7 @@ def test_a_name_that_is_no_variant_is_refused_at_import():
         assert name in last
 
 
+@every_variant
 @pytest.mark.parametrize("level", [0, 2])
 def test_a_variant_beyond_the_cpu_is_refused(level):
     # The choice is checked against the CPU level given, as if this CPU had only that level.
@@ -84,6 +92,7 @@ def test_a_variant_beyond_the_cpu_is_refused(level):
             _api.chosen_kernels(name, level)
 
 
+@every_variant
 def test_a_variant_this_build_lacks_is_refused(monkeypatch):
     # A variant that no CPU lacks, with no module in this build.
     monkeypatch.setattr(_api, "VARIANTS", (("future", "_kernels_future", 0), *_api.VARIANTS))
@@ -93,6 +102,7 @@ def test_a_variant_this_build_lacks_is_refused(monkeypatch):
         _api.chosen_kernels("future", 0)
 
 
+@every_variant
 def test_kernel_variants_are_best_first_and_in_use_is_one_of_them():
     names = argmin.kernel_variants()
     assert names == tuple(n for n in NAMES if n in names)
@@ -106,3 +116,19 @@ def test_every_compiled_module_is_built_for_its_level():
     for module in _api.available_kernels():
         name = _api.variant_of(module)
         assert module.compiled_level() == LEVELS[name]
+
+
+def test_a_build_with_no_variant_this_cpu_runs_says_so(monkeypatch):
+    # A build whose only variant needs more than any CPU has.
+    module = _api.kernels.__name__.rsplit(".", 1)[1]
+    monkeypatch.setattr(_api, "VARIANTS", (("future", module, 99),))
+    with pytest.raises(RuntimeError, match=(
+            r"^this build of argmin has kernels for future only, and this CPU runs none of "
+            r"them: rebuild it with the default kernel-variants option$")):
+        _api.chosen_kernels("", 3)
+
+
+def test_every_variant_has_the_same_functions():
+    public = [sorted(name for name in dir(module) if not name.startswith("_"))
+              for module in _api.available_kernels()]
+    assert all(names == public[0] for names in public)

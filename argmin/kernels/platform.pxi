@@ -5,7 +5,6 @@ cdef extern from "platform.h":
     int argmin_thread_num() nogil
     double argmin_seconds() nogil
     int argmin_in_parallel() nogil
-    int argmin_cpu_level() nogil
     int argmin_cpu_is_intel() nogil
     enum: REGISTER_BYTES "ARGMIN_REGISTER_BYTES"
     enum: COMPILED_LEVEL "ARGMIN_COMPILED_LEVEL"

@@ -54,17 +54,8 @@ def set_bfloat16(cnp.dtype dtype):
     bfloat16_num = dtype.type_num
 
 
-def cpu_level():
-    """Vector extensions of this CPU that the kernels can use.
-
-    0: none beyond the architecture's baseline; 2: AVX2 (with FMA and BMI2);
-    3: AVX-512 (F, BW, VL and DQ) as well.
-    """
-    return argmin_cpu_level()
-
-
 def compiled_level():
-    """The level, as `cpu_level` counts, that this variant is compiled for."""
+    """The level, as ``argmin._cpu.cpu_level`` counts, that this variant is compiled for."""
     return COMPILED_LEVEL
 
 

@@ -1,0 +1,3 @@
+"""Type stubs for the CPU probe (``argmin/kernels/cpu.pyx``)."""
+
+def cpu_level() -> int: ...
