@@ -1,0 +1,230 @@
+"""One core: argmin on one thread against numpy, from L1 to DRAM, with the read limit of one core.
+
+Every case is a C-contiguous array of one working-set size, reduced along axis 1 (rows of 16,
+256 or 4,096 elements), as one whole row, or along axis 0 (columns of 4,096).  argmin runs with
+``num_threads=1``; numpy always runs on one thread.  Each round times, in turn, a block of calls
+of ``argmin.argmin``, ``numpy.argmin``, ``argmin.argmax``, ``numpy.argmax`` and
+``argmin.argmin(select_last_index=True)``, so that a change in the machine's load touches them
+all alike; the table gives medians over the rounds:
+
+- ``GB/s`` and ``limit``: argmin's throughput, and its share of the one-core read limit;
+- ``x numpy``: numpy.argmin's time over argmin's (above 1: argmin is faster);
+- ``max/min`` and ``last/min``: argmax's and select_last_index's time over argmin's;
+- ``x numpy max``: numpy.argmax's time over argmax's.
+
+The read limit of each working set is the best of one, two and four streams of a vectorized
+minimum over the same number of bytes (a C loop compiled for this CPU when a C compiler is
+found, else ``numpy.max``): more streams keep more cache misses in flight.  The DRAM set is
+4 times the last-level cache and at least 1 GiB; there, calls that take seconds (numpy along
+columns) are timed once.
+
+    python benchmarks/per_core.py [--repeat 7] [--dtypes float32,int64] [--sets 16K,256K,4M,DRAM]
+"""
+
+import argparse
+import ctypes
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import tempfile
+import time
+
+import ml_dtypes
+import numpy as np
+
+import argmin
+
+DTYPES = ["float32", "float64", "float16", "bfloat16", "int8", "int16", "int32", "int64",
+          "uint8", "uint16", "uint32", "uint64"]
+ROWS = [16, 256, 4096]
+COLUMNS = 4096
+SAMPLE_SECONDS = 2e-3      # a block of calls lasts at least this long
+SLOW_SECONDS = 1.0         # a call this slow is timed once
+
+MIN_LOOPS = r"""
+#include <stddef.h>
+/* The minimum of n floats read as K streams side by side, `passes` times over
+ * (the accumulators carry from one pass to the next, so no pass can be left
+ * out), 16 lanes a stream. */
+#define STREAMS(K)                                                            \
+float min_##K(const float* p, size_t n, size_t passes) {                     \
+    float acc[K][16];                                                         \
+    size_t part = n / K / 16 * 16, i, j, s, pass;                             \
+    for (s = 0; s < K; s++)                                                   \
+        for (j = 0; j < 16; j++) acc[s][j] = p[0];                            \
+    for (pass = 0; pass < passes; pass++)                                     \
+        for (i = 0; i < part; i += 16)                                        \
+            for (s = 0; s < K; s++)                                           \
+                for (j = 0; j < 16; j++) {                                    \
+                    float v = p[s * part + i + j];                            \
+                    acc[s][j] = v < acc[s][j] ? v : acc[s][j];                \
+                }                                                             \
+    float best = acc[0][0];                                                   \
+    for (s = 0; s < K; s++)                                                   \
+        for (j = 0; j < 16; j++) best = acc[s][j] < best ? acc[s][j] : best;  \
+    return best;                                                              \
+}
+STREAMS(1)
+STREAMS(2)
+STREAMS(4)
+"""
+
+
+def min_loops():
+    """The compiled minimum over 1, 2 and 4 streams, as {streams: C function of the address
+    and length of a float32 array and the passes over it}, or None where no C compiler is
+    found."""
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    folder = tempfile.mkdtemp()
+    source, library = os.path.join(folder, "min.c"), os.path.join(folder, "min.so")
+    with open(source, "w") as file:
+        file.write(MIN_LOOPS)
+    subprocess.run([compiler, "-O3", "-march=native", "-shared", "-fPIC", source, "-o", library],
+                   check=True)
+    loaded = ctypes.CDLL(library)
+    loops = {}
+    for streams in (1, 2, 4):
+        function = getattr(loaded, f"min_{streams}")
+        function.restype = ctypes.c_float
+        function.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t]
+        loops[streams] = function
+    return loops
+
+
+def block_times(functions, rounds):
+    """Seconds a call of each function: the median of `rounds` rounds, each a block of calls
+    of every function in turn.  A block lasts at least SAMPLE_SECONDS; a function whose first
+    call took SLOW_SECONDS or more keeps that time and is not called again."""
+    first = []
+    for function in functions:
+        start = time.perf_counter()
+        function()
+        first.append(time.perf_counter() - start)
+    calls = [max(1, int(SAMPLE_SECONDS / max(seconds, 1e-9))) for seconds in first]
+    times = [[] for _ in functions]
+    for _ in range(rounds):
+        for function, n, slow, seconds in zip(functions, calls, first, times):
+            if slow >= SLOW_SECONDS:
+                continue
+            start = time.perf_counter()
+            for _ in range(n):
+                function()
+            seconds.append((time.perf_counter() - start) / n)
+    return [statistics.median(seconds) if seconds else slow
+            for seconds, slow in zip(times, first)]
+
+
+def read_limit(nbytes, loops, rounds):
+    """Bytes a second of the best of 1, 2 and 4 streams of a vector minimum over `nbytes`.
+
+    The compiled loops make enough passes a call that the call's own cost does not count."""
+    data = np.random.default_rng(0).random(nbytes // 4, dtype=np.float32)
+    if loops is None:
+        return nbytes / min(block_times([lambda: data.max()], rounds))
+    passes = max(1, int(SAMPLE_SECONDS * 10e9 / nbytes))  # at 10 GB/s, a block's time
+    functions = [lambda loop=loop: loop(data.ctypes.data, data.size, passes)
+                 for loop in loops.values()]
+    return nbytes * passes / min(block_times(functions, rounds))
+
+
+def last_level_cache():
+    """Bytes of the largest cache of CPU 0 (0 where the system does not say)."""
+    largest = 0
+    folder = "/sys/devices/system/cpu/cpu0/cache"
+    for index in os.listdir(folder) if os.path.isdir(folder) else []:
+        try:
+            with open(os.path.join(folder, index, "size")) as file:
+                text = file.read().strip()
+        except OSError:
+            continue
+        scale = {"K": 1 << 10, "M": 1 << 20}.get(text[-1:], 1)
+        largest = max(largest, int(text.rstrip("KM")) * scale)
+    return largest
+
+
+def sets(names):
+    """{name: bytes} of the working sets asked for."""
+    dram = max(1 << 30, 4 * last_level_cache())
+    known = {"16K": 16 << 10, "256K": 256 << 10, "4M": 4 << 20, "DRAM": dram}
+    return {name: known[name] for name in names}
+
+
+def cases(n):
+    """(label, shape, axis) of each case of `n` elements."""
+    found = [(f"rows of {row}", (n // row, row), 1) for row in ROWS if n // row >= 1]
+    found.append(("one row", (n,), 0))
+    if n // COLUMNS >= 2:
+        found.append((f"columns of {COLUMNS}", (n // COLUMNS, COLUMNS), 0))
+    return found
+
+
+def element_type(name):
+    """The numpy dtype of an element type's name (bfloat16: ml_dtypes')."""
+    return np.dtype(ml_dtypes.bfloat16 if name == "bfloat16" else name)
+
+
+def make(name, size):
+    """`size` random values of the element type `name`: normal floats, or integers over the
+    whole range."""
+    rng = np.random.default_rng(1)
+    dtype = element_type(name)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, info.max, size, dtype=dtype, endpoint=True)
+    return rng.standard_normal(size, dtype=np.float32).astype(dtype)
+
+
+def measure(x, axis, rounds):
+    """Seconds of a call of argmin, numpy.argmin, argmax, numpy.argmax and last index."""
+    def ours(function, last=False):
+        return lambda: function(x, axis=axis, keepdims=False, select_last_index=last,
+                                num_threads=1)
+
+    return block_times([ours(argmin.argmin), lambda: np.argmin(x, axis=axis),
+                        ours(argmin.argmax), lambda: np.argmax(x, axis=axis),
+                        ours(argmin.argmin, last=True)], rounds)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=7, help="rounds of each case (default 7)")
+    parser.add_argument("--dtypes", default=",".join(DTYPES))
+    parser.add_argument("--sets", default="16K,256K,4M,DRAM")
+    args = parser.parse_args()
+
+    loops = min_loops()
+    working = sets(args.sets.split(","))
+    limits = {name: read_limit(nbytes, loops, args.repeat) for name, nbytes in working.items()}
+    print(f"argmin {argmin.__version__}, kernels {argmin.kernel_variant()}, numpy "
+          f"{np.__version__}, {platform.processor() or platform.machine()}, one thread")
+    print("read limit of one core (best of 1, 2, 4 streams of a "
+          f"{'compiled' if loops else 'numpy'} vector min): "
+          + ", ".join(f"{name} {limit / 1e9:.1f} GB/s" for name, limit in limits.items()))
+    header = (f"{'dtype':<9} {'set':<5} {'case':<16} {'us':>10} {'GB/s':>7} {'limit':>6} "
+              f"{'x numpy':>8} {'max/min':>8} {'last/min':>8} {'x numpy max':>11}")
+    print(header)
+    ratios = []
+    for dtype in args.dtypes.split(","):
+        for name, nbytes in working.items():
+            data = make(dtype, nbytes // element_type(dtype).itemsize)
+            for label, shape, axis in cases(data.size):
+                x = data.reshape(shape)
+                ours, numpy_min, ours_max, numpy_max, last = measure(x, axis, args.repeat)
+                speed = x.nbytes / ours
+                ratios.append(numpy_min / ours)
+                print(f"{dtype:<9} {name:<5} {label:<16} {ours * 1e6:>10.1f} {speed / 1e9:>7.2f} "
+                      f"{speed / limits[name]:>6.0%} {numpy_min / ours:>8.2f} "
+                      f"{ours_max / ours:>8.2f} {last / ours:>8.2f} "
+                      f"{numpy_max / ours_max:>11.2f}", flush=True)
+            del data, x
+    slower = sum(ratio < 1 for ratio in ratios)
+    print(f"{len(ratios)} cases; argmin slower than numpy.argmin on {slower}; "
+          f"x numpy median {statistics.median(ratios):.2f}, min {min(ratios):.2f}")
+
+
+if __name__ == "__main__":
+    main()
