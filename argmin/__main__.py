@@ -72,14 +72,13 @@ def iris_distances():
     return distances.astype(np.float32), species, names
 
 
-#: What --output writes, by the file's extension.
-_OUTPUT_FORMATS = {".npy": "numpy's .npy format", ".txt": "text, one row a line",
-                   ".csv": "comma-separated text, one row a line"}
+#: The extensions --output takes: numpy's format, or text (one row a line; .csv with commas).
+_OUTPUT_SUFFIXES = (".npy", ".txt", ".csv")
 
 
 def save_result(path, result):
     """Write ``result`` (int64) to ``path`` in the format its extension names
-    (`_OUTPUT_FORMATS`).
+    (`_OUTPUT_SUFFIXES`).
 
     Raises
     ------
@@ -89,8 +88,8 @@ def save_result(path, result):
         Where the file cannot be written.
     """
     suffix = os.path.splitext(path)[1].lower()
-    if suffix not in _OUTPUT_FORMATS:
-        raise ValueError(f"expected a file name ending in {', '.join(_OUTPUT_FORMATS)}")
+    if suffix not in _OUTPUT_SUFFIXES:
+        raise ValueError(f"expected a file name ending in {', '.join(_OUTPUT_SUFFIXES)}")
     if suffix == ".npy":
         with open(path, "wb") as f:  # the name as given: np.save would add .npy
             np.save(f, result)
@@ -150,9 +149,9 @@ def main(argv=None):
                         help="also save the result here: .npy, or text as .txt or .csv")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
-    if args.output and os.path.splitext(args.output)[1].lower() not in _OUTPUT_FORMATS:
+    if args.output and os.path.splitext(args.output)[1].lower() not in _OUTPUT_SUFFIXES:
         parser.error(f"--output {args.output}: expected a file name ending in "
-                     f"{', '.join(_OUTPUT_FORMATS)}")
+                     f"{', '.join(_OUTPUT_SUFFIXES)}")
 
     if args.file is None:
         data, species, names = iris_distances()

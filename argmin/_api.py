@@ -2,6 +2,7 @@
 
 import importlib
 import importlib.util
+import itertools
 import os
 import sys
 
@@ -90,13 +91,13 @@ def chosen_kernels(choice, level=None):
 #: bfloat16's dtype once an input of that type has been seen (see _accept_bfloat16).
 _bfloat16 = None
 
+
 def _running_the_command():
     """Whether this process is the ``argmin`` command (the console script, or
     ``python -m argmin``)."""
     if os.path.basename(sys.argv[0]) == "argmin":
         return True
-    options = getattr(sys, "orig_argv", [])
-    return any(a == "-m" and b == __package__ for a, b in zip(options, options[1:]))
+    return any(a == "-m" and b == __package__ for a, b in itertools.pairwise(sys.orig_argv))
 
 
 def _kernels_in_use():
