@@ -44,6 +44,14 @@ def kernels(request, monkeypatch):
     return request.param
 
 
+def pytest_collection_modifyitems(items):
+    # A test that takes the `kernels` fixture runs on every variant under -m exhaustive: it is
+    # marked `swept`, and .ci/run's passes on the other variants (ARGMIN_KERNELS) leave it out.
+    for item in items:
+        if "kernels" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.swept)
+
+
 class Operator(NamedTuple):
     """One of the two operators: its ONNX name, argmin's function and the oracle's, and
     argmin's function of values and indices."""
