@@ -87,18 +87,31 @@ def save_result(path, result):
     OSError
         Where the file cannot be written.
     """
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix not in _OUTPUT_SUFFIXES:
-        raise ValueError(f"expected a file name ending in {', '.join(_OUTPUT_SUFFIXES)}")
+    suffix = _output_suffix(path, result.ndim)
     if suffix == ".npy":
         with open(path, "wb") as f:  # the name as given: np.save would add .npy
             np.save(f, result)
         return
-    if result.ndim > 2:
-        raise ValueError(f"a {suffix} file holds a result of at most 2 dimensions, and this "
-                         f"one has shape {result.shape}: write a .npy file instead")
     np.savetxt(path, result.reshape(-1) if result.ndim == 0 else result, fmt="%d",
                delimiter="," if suffix == ".csv" else " ")
+
+
+def _output_suffix(path, ndim):
+    """The extension of ``path``, lower-cased, where it is one that `save_result` writes a
+    result of ``ndim`` dimensions to.
+
+    Raises
+    ------
+    ValueError
+        For another extension, or a text file of more than two dimensions.
+    """
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in _OUTPUT_SUFFIXES:
+        raise ValueError(f"expected a file name ending in {', '.join(_OUTPUT_SUFFIXES)}")
+    if suffix != ".npy" and ndim > 2:
+        raise ValueError(f"a {suffix} file holds a result of at most 2 dimensions, and this "
+                         f"one has {ndim}: write a .npy file instead")
+    return suffix
 
 
 def _flag(text):
@@ -149,9 +162,13 @@ def main(argv=None):
                         help="also save the result here: .npy, or text as .txt or .csv")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     args = parser.parse_args(argv)
-    if args.output and os.path.splitext(args.output)[1].lower() not in _OUTPUT_SUFFIXES:
-        parser.error(f"--output {args.output}: expected a file name ending in "
-                     f"{', '.join(_OUTPUT_SUFFIXES)}")
+    if args.dtype and args.file is None:
+        parser.error("--dtype reads the elements of a FILE: name one")
+    if args.output:
+        try:
+            _output_suffix(args.output, 0)
+        except ValueError as error:
+            parser.error(f"--output {args.output}: {error}")
 
     if args.file is None:
         data, species, names = iris_distances()
@@ -176,6 +193,11 @@ def main(argv=None):
         if args.opset < 12:
             parser.error("--select-last-index needs --opset 12 or later")
         kwargs["select_last_index"] = args.select_last_index
+    if args.output:
+        try:  # before the work: the result's rank follows from the input's
+            _output_suffix(args.output, data.ndim - (not args.keepdims))
+        except ValueError as error:
+            parser.exit(2, f"{parser.prog}: error: cannot write {args.output}: {error}\n")
     try:
         result = getattr(_OPSETS[args.opset], args.op)(data, **kwargs)
     except (TypeError, ValueError) as error:

@@ -2,7 +2,6 @@
 
 import importlib
 import importlib.util
-import itertools
 import os
 import sys
 
@@ -67,11 +66,7 @@ def chosen_kernels(choice, level=None):
     if not name:
         best = next(_runnable(level), None)
         if best is None:
-            built = ", ".join(known for known, module, _ in VARIANTS  # found, not imported
-                              if importlib.util.find_spec(f"{__package__}.{module}"))
-            raise RuntimeError(f"this build of argmin has kernels for {built} only, and this "
-                               "CPU runs none of them: rebuild it with the default "
-                               "kernel-variants option")
+            raise _none_runs_here()
         return best
     table = {known: (module, needs) for known, module, needs in VARIANTS}
     if name not in table:
@@ -83,9 +78,20 @@ def chosen_kernels(choice, level=None):
     if found is None:
         lacks = "this CPU does not run the" if needs > level else "this build has no"
         runs = ", ".join(variant_of(other) for other in _runnable(level))
+        if not runs:
+            raise _none_runs_here()
         raise RuntimeError(f"ARGMIN_KERNELS={choice!r}: {lacks} {name} kernels; here, "
                            f"choose one of {runs}, or leave it unset for the best")
     return found
+
+
+def _none_runs_here():
+    """The error where this build has no variant this CPU runs."""
+    built = ", ".join(known for known, module, _ in VARIANTS  # found, not imported
+                      if importlib.util.find_spec(f"{__package__}.{module}"))
+    return RuntimeError(f"this build of argmin has kernels for {built or 'no variant'} only, "
+                        "and this CPU runs none of them: rebuild it with the default "
+                        "kernel-variants option")
 
 
 #: bfloat16's dtype once an input of that type has been seen (see _accept_bfloat16).
@@ -93,11 +99,16 @@ _bfloat16 = None
 
 
 def _running_the_command():
-    """Whether this process is the ``argmin`` command (the console script, or
-    ``python -m argmin``)."""
+    """Whether this process is the ``argmin`` command: the console script, or
+    ``python -m argmin``, whose ``sys.argv[0]`` is ``-m`` while the package is imported."""
     if os.path.basename(sys.argv[0]) == "argmin":
         return True
-    return any(a == "-m" and b == __package__ for a, b in itertools.pairwise(sys.orig_argv))
+    if sys.argv[0] != "-m":
+        return False
+    # The interpreter's own options come before the program's arguments.
+    module = len(sys.orig_argv) - len(sys.argv)
+    return (sys.orig_argv[module - 1:module + 1] == ["-m", __package__]
+            or sys.orig_argv[module] == f"-m{__package__}")
 
 
 def _kernels_in_use():

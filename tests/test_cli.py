@@ -125,12 +125,10 @@ def test_output_follows_the_extension(tmp_path, suffix, shape, axis, keepdims):
     if suffix == ".npy":
         np.testing.assert_array_equal(np.load(out), expected)
     else:
-        text = out.read_text()
-        assert "," in text if suffix == ".csv" and expected.ndim == 2 else "," not in text
-        read = np.loadtxt(out, dtype=np.int64, delimiter="," if suffix == ".csv" else None,
-                          ndmin=max(expected.ndim, 1))
-        np.testing.assert_array_equal(read, expected.reshape(read.shape))
-        assert read.size == expected.size
+        # One line a row of a 2-d result; one value a line for 0-d and 1-d.
+        separator = "," if suffix == ".csv" else " "
+        rows = expected.reshape(-1, 1) if expected.ndim < 2 else expected
+        assert out.read_text() == "".join(separator.join(map(str, row)) + "\n" for row in rows)
 
 
 @pytest.mark.parametrize("name", ["y.dat", "y", "y.npz"])
@@ -142,12 +140,21 @@ def test_output_of_another_extension_is_refused(tmp_path, name):
     assert not (tmp_path / name).exists() and "Traceback" not in done.stderr
 
 
-def test_text_output_of_more_than_two_dimensions_is_refused(tmp_path):
-    np.save(tmp_path / "x.npy", np.zeros((2, 3, 4)))
-    done = run(str(tmp_path / "x.npy"), "--output", str(tmp_path / "y.txt"), cwd=tmp_path)
+@pytest.mark.parametrize("keepdims", ["0", "1"])
+def test_text_output_of_more_than_two_dimensions_is_refused_first(tmp_path, keepdims):
+    np.save(tmp_path / "x.npy", np.zeros((2, 3, 4, 5)[int(keepdims):]))
+    done = run(str(tmp_path / "x.npy"), "--keepdims", keepdims, "--output",
+               str(tmp_path / "y.csv"), cwd=tmp_path)
     assert done.returncode == 2
-    assert "at most 2 dimensions" in done.stderr and "(1, 3, 4)" in done.stderr
-    assert not (tmp_path / "y.txt").exists() and "Traceback" not in done.stderr
+    assert done.stdout == ""  # refused before anything ran
+    assert "at most 2 dimensions, and this one has 3" in done.stderr
+    assert not (tmp_path / "y.csv").exists() and "Traceback" not in done.stderr
+
+
+def test_dtype_needs_a_file(tmp_path):
+    done = run("--dtype", "bfloat16", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "--dtype reads the elements of a FILE" in done.stderr and done.stdout == ""
 
 
 @pytest.mark.parametrize("how", ["console script", "python -m argmin"])

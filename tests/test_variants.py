@@ -4,6 +4,8 @@ what it allows, a name that is no variant and a variant this CPU or build cannot
 import importlib.util
 import json
 import os
+import re
+from pathlib import Path
 
 import pytest
 
@@ -15,11 +17,15 @@ from .fresh import run_code
 NAMES = [name for name, _, _ in _api.VARIANTS]
 LEVELS = {name: needs for name, _, needs in _api.VARIANTS}
 
-#: For tests of every variant's module: a build made with kernel-variants=native (meson.options)
-#: has one variant only, and lacks the baseline.
-every_variant = pytest.mark.skipif(
-    importlib.util.find_spec("argmin._kernels") is None,
-    reason="this build lacks the baseline kernels (kernel-variants option)")
+#: The variants whose modules this build has: those its kernel-variants option (meson.options)
+#: names, by default every one the compiler targets.
+BUILT = [name for name, module, _ in _api.VARIANTS
+         if importlib.util.find_spec(f"argmin.{module}") is not None]
+
+#: For tests that count on the baseline, which every CPU runs: a build made with
+#: kernel-variants=native may lack it.
+with_baseline = pytest.mark.skipif(
+    "baseline" not in BUILT, reason="this build lacks the baseline kernels (kernel-variants)")
 
 # What the chosen variant reports of itself, once a call of it has matched numpy's.
 PROGRAM = """
@@ -78,11 +84,11 @@ def test_a_name_that_is_no_variant_is_refused_at_import():
         assert name in last
 
 
-@every_variant
+@with_baseline
 @pytest.mark.parametrize("level", [0, 2])
 def test_a_variant_beyond_the_cpu_is_refused(level):
     # The choice is checked against the CPU level given, as if this CPU had only that level.
-    for name in NAMES:
+    for name in BUILT:
         if LEVELS[name] <= level:
             assert _api.chosen_kernels(name, level).compiled_level() <= level
             continue
@@ -92,7 +98,7 @@ def test_a_variant_beyond_the_cpu_is_refused(level):
             _api.chosen_kernels(name, level)
 
 
-@every_variant
+@with_baseline
 def test_a_variant_this_build_lacks_is_refused(monkeypatch):
     # A variant that no CPU lacks, with no module in this build.
     monkeypatch.setattr(_api, "VARIANTS", (("future", "_kernels_future", 0), *_api.VARIANTS))
@@ -102,7 +108,7 @@ def test_a_variant_this_build_lacks_is_refused(monkeypatch):
         _api.chosen_kernels("future", 0)
 
 
-@every_variant
+@with_baseline
 def test_kernel_variants_are_best_first_and_in_use_is_one_of_them():
     names = argmin.kernel_variants()
     assert names == tuple(n for n in NAMES if n in names)
@@ -132,3 +138,12 @@ def test_every_variant_has_the_same_functions():
     public = [sorted(name for name in dir(module) if not name.startswith("_"))
               for module in _api.available_kernels()]
     assert all(names == public[0] for names in public)
+
+
+def test_the_build_option_names_the_variants():
+    # meson.options' kernel-variants takes the names of VARIANTS (and native), baseline first.
+    options = Path(__file__).resolve().parents[1] / "meson.options"
+    if not options.exists():
+        pytest.skip("the tests are not in a source checkout")
+    choices = re.search(r"choices: \[([^\]]*)\]", options.read_text()).group(1)
+    assert [name.strip(" '") for name in choices.split(",")] == [*reversed(NAMES), "native"]
