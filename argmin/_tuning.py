@@ -2,8 +2,9 @@
 
 The results never depend on it, only which loop computes them; tests use it to force each
 loop, and benchmarks to measure where each pays.  It reaches whichever compiled variant of
-the kernels is in use (`argmin._api.kernels`; `argmin._api.plan` shows its effect), and holds for the current thread or task
-(a `contextvars.ContextVar`), so other threads keep theirs.
+the kernels is in use (`argmin._api.kernels`; `argmin._api.plan` shows its effect), and
+holds for the current thread or task (a `contextvars.ContextVar`), so other threads keep
+theirs.
 
 Examples
 --------

@@ -151,8 +151,8 @@ def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum):
 
 def _chunk_best(block, axis, last, maximum, record, offsets, block_id=None):
     """The minimum (or maximum) of one chunk along ``axis``: its value and its index in ``x``."""
-    value, index = _api.arg_reduce(block, axis, True, last, _OPSET, maximum=maximum,
-                                   values=True)
+    value, index = _api.arg_reduce(block, axis, keepdims=True, select_last_index=last,
+                                   opset=_OPSET, maximum=maximum, values=True)
     result = np.empty(index.shape, dtype=record)
     result["value"] = value
     result["index"] = index
@@ -179,7 +179,8 @@ def _combine(records, axis, keepdims, last, maximum):
     if records.dtype.names is None:  # Dask probing the result type with int64 metadata
         return _int64_meta(records)
     (axis,) = axis
-    winner = _api.arg_reduce(records["value"], axis, True, last, _OPSET, maximum=maximum)
+    winner = _api.arg_reduce(records["value"], axis, keepdims=True, select_last_index=last,
+                             opset=_OPSET, maximum=maximum)
     return np.take_along_axis(records, winner, axis)
 
 
@@ -187,7 +188,7 @@ def _aggregate(records, axis, keepdims, last, maximum):
     """The global index of the minimum (or maximum) from the records of all chunks."""
     if records.dtype.names is None:  # Dask probing the result type with int64 metadata
         return _int64_meta(records)
-    index = _combine(records, axis, True, last, maximum)["index"]
+    index = _combine(records, axis, keepdims=True, last=last, maximum=maximum)["index"]
     if not keepdims:
         index = np.squeeze(index, axis=axis)
     return index.copy()

@@ -185,8 +185,8 @@ def _flat_index(data, maximum):
     """
     rows = _merge_inner(data)
     if rows.ndim == 1:
-        return int(_api.reduce_checked(rows, 0, False, last=False, maximum=maximum))
-    values, indices = _api.reduce_checked(rows, rows.ndim - 1, False, last=False,
+        return int(_api.reduce_checked(rows, 0, keepdims=False, last=False, maximum=maximum))
+    values, indices = _api.reduce_checked(rows, rows.ndim - 1, keepdims=False, last=False,
                                           maximum=maximum, values=True)
     row = _flat_index(values, maximum)
     return row * rows.shape[-1] + int(indices.reshape(-1)[row])

@@ -25,6 +25,7 @@ import argparse
 import ctypes
 import os
 import platform
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -76,16 +77,17 @@ def min_loops():
     """The compiled minimum over 1, 2 and 4 streams, as {streams: C function of the address
     and length of a float32 array and the passes over it}, or None where no C compiler is
     found."""
-    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
-    if compiler is None:
-        return None
-    folder = tempfile.mkdtemp()
-    source, library = os.path.join(folder, "min.c"), os.path.join(folder, "min.so")
-    with open(source, "w") as file:
-        file.write(MIN_LOOPS)
-    subprocess.run([compiler, "-O3", "-march=native", "-shared", "-fPIC", source, "-o", library],
-                   check=True)
-    loaded = ctypes.CDLL(library)
+    compiler = shlex.split(os.environ.get("CC", "")) or [shutil.which("cc") or "gcc"]
+    with tempfile.TemporaryDirectory() as folder:
+        source, library = os.path.join(folder, "min.c"), os.path.join(folder, "min.so")
+        with open(source, "w") as file:
+            file.write(MIN_LOOPS)
+        try:
+            subprocess.run([*compiler, "-O3", "-march=native", "-shared", "-fPIC", source,
+                            "-o", library], check=True, capture_output=True)
+        except (OSError, subprocess.CalledProcessError):
+            return None
+        loaded = ctypes.CDLL(library)  # stays loaded once its file is gone
     loops = {}
     for streams in (1, 2, 4):
         function = getattr(loaded, f"min_{streams}")
@@ -154,7 +156,7 @@ def sets(names):
 
 
 def cases(n):
-    """(label, shape, axis) of each case of `n` elements."""
+    """(label, shape, axis) of each case of at most `n` elements."""
     found = [(f"rows of {row}", (n // row, row), 1) for row in ROWS if n // row >= 1]
     found.append(("one row", (n,), 0))
     if n // COLUMNS >= 2:
@@ -212,7 +214,7 @@ def main():
         for name, nbytes in working.items():
             data = make(dtype, nbytes // element_type(dtype).itemsize)
             for label, shape, axis in cases(data.size):
-                x = data.reshape(shape)
+                x = data[:np.prod(shape)].reshape(shape)
                 ours, numpy_min, ours_max, numpy_max, last = measure(x, axis, args.repeat)
                 speed = x.nbytes / ours
                 ratios.append(numpy_min / ours)

@@ -1,7 +1,7 @@
 """Sphinx configuration of the argmin documentation.
 
-Build with ``sphinx-build -W -b html docs docs/_build/html`` (the ``docs``
-extra installs what it needs).  The notebooks in ``notebooks/`` (reached
+Build with ``sphinx-build -W -b html docs docs/_build/html`` (``pip install --group docs``
+installs what it needs).  The notebooks in ``notebooks/`` (reached
 through the ``docs/notebooks`` link) are rendered with the outputs they were
 committed with; they are not run here.
 """
@@ -88,8 +88,8 @@ def _report_unusable(app):
     logger = logging.getLogger(__name__)
     for name, error in _unusable.items():
         logger.warning(
-            "argmin.%s cannot be imported (%s): install the docs extra, "
-            "pip install '.[docs]'", name, error,
+            "argmin.%s cannot be imported (%s): install the docs dependency group, "
+            "pip install --group docs", name, error,
         )
 
 
