@@ -1,4 +1,5 @@
 /* The operations of pairs.h with AVX2: each on a pair of registers. */
+#include "avx2_min64.h"
 #include "pairs_join.h"
 #include <immintrin.h>
 
@@ -41,11 +42,6 @@ static inline argmin_vec argmin_load_keys(const char *lo, const char *hi, int pi
         v.lo = v.hi = _mm256_set1_epi32((int)argmin_join2(lo, hi));
     }
     return v;
-}
-
-/* The smaller of each two lanes of 64 bits (AVX2 has no such minimum). */
-static inline __m256i argmin_min_epi64(__m256i a, __m256i b) {
-    return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
 }
 
 /* 16 pairs of 16 bits from 32 8-bit keys, as argmin_pairs8 does. */

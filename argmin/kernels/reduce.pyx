@@ -24,6 +24,7 @@ cnp.import_array()
 
 include "platform.pxi"
 include "keys.pxi"
+include "find.pxi"
 include "tuning.pxi"
 
 # Whether a call of this module has run OpenMP threads (process state).
@@ -31,6 +32,7 @@ cdef bint threads_have_run = False
 
 include "threads.pxi"
 include "layout.pxi"
+include "extremes.pxi"
 include "long_rows.pxi"
 include "paired_rows.pxi"
 include "paired_vectors.pxi"

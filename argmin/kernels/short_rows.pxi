@@ -12,23 +12,36 @@ cdef enum:
     SHORT_ROW_BYTES = 2048
 
 
-cdef inline int32_t find_key(
-    const char* p, int32_t n, key_t target, key_t inf_bits, coding_t* coding, tie_t* tie,
+cdef inline key_t keyed_minimum(
+    const char* q, int32_t n, key_t* keys, bint* nans, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # First (or last) index of target among the keys of n contiguous
-    # elements at p: the minimum (or maximum) of the matching positions, one
-    # vectorized pass.
-    cdef int32_t i, candidate, found = -1 if tie_t is last_tie else n
-    cdef key_t k
-    for i in range(n):
-        k = load(p + i * sizeof(key_t), inf_bits, coding, True)
-        if tie_t is last_tie:
-            candidate = i if k == target else -1
-            found = candidate if candidate > found else found
-        else:
-            candidate = i if k == target else n
-            found = candidate if candidate < found else found
-    return found
+    # The best key of the n contiguous elements at q, a vectorized reduction
+    # of their keys; for floating-point elements (whose keys cost several
+    # instructions each) the keys are copied to `keys`.  Those keys are first
+    # taken without their NaN test (load's nan_past), and again with it only
+    # where they show a NaN, or where nans (the row before held a NaN); nans
+    # receives whether this row holds one.
+    cdef Py_ssize_t size = sizeof(key_t)
+    cdef int32_t i
+    cdef key_t minimum = ~key_min(inf_bits), most, v
+    if floating(coding) and not nans[0]:
+        most = key_min(inf_bits)
+        for i in range(n):
+            v = load(q + i * size, inf_bits, coding, True, True)
+            keys[i] = v
+            minimum = v if v < minimum else minimum
+            most = v if v > most else most
+        nans[0] = has_nan_keys(minimum, most, inf_bits, coding)
+    if not floating(coding) or nans[0]:
+        minimum = ~key_min(inf_bits)
+        for i in range(n):
+            v = load(q + i * size, inf_bits, coding, True)
+            if floating(coding):
+                keys[i] = v
+            minimum = v if v < minimum else minimum
+        if floating(coding):
+            nans[0] = minimum == key_min(inf_bits)
+    return minimum
 
 
 cdef inline void searched_rows_argmin(
@@ -37,19 +50,16 @@ cdef inline void searched_rows_argmin(
     key_t* best, int64_t* index, bint ask_rows, key_t* keys,
     key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
-    # short_rows_argmin for rows whose keys are kept for a search: each row's
-    # best key is a vectorized reduction, and its index a second pass, over
-    # the row's keys copied to `keys` for floating-point elements (whose keys
-    # cost several instructions each), over the row itself for integers.
-    # Floating-point keys are first taken without their NaN test (load's
-    # nan_past), and again with it only for a row whose keys show a NaN; after
-    # such a row the next ones are read with the test at once, until one holds
-    # no NaN.  Where ask_rows, each row is asked for PREFETCH_BYTES ahead.
+    # short_rows_argmin for rows whose best key is searched for: each row's
+    # best key is extreme_key's where it takes the row, else keyed_minimum's,
+    # and its index a search (find_index) of the row, or of the keys that
+    # keyed_minimum copied.  Where ask_rows, each row is asked for
+    # PREFETCH_BYTES ahead.
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
-    cdef int32_t i, n = <int32_t>(stop - start)
+    cdef int32_t n = <int32_t>(stop - start)
     cdef const char* q
-    cdef key_t minimum, most, v
-    cdef bint nans = False
+    cdef key_t minimum
+    cdef bint nans = False, copied
     ahead = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
     lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
     for r in range(width):
@@ -58,30 +68,16 @@ cdef inline void searched_rows_argmin(
             q = p + r * row_stride + b * stream_stride + start * size
             for k in range(lines):
                 prefetch(q + ahead + k * CACHE_LINE)
-            minimum = ~key_min(inf_bits)
-            if floating(coding) and not nans:
-                most = key_min(inf_bits)
-                for i in range(n):
-                    v = load(q + i * size, inf_bits, coding, True, True)
-                    keys[i] = v
-                    minimum = v if v < minimum else minimum
-                    most = v if v > most else most
-                nans = has_nan_keys(minimum, most, inf_bits, coding)
-            if not floating(coding) or nans:
-                minimum = ~key_min(inf_bits)
-                for i in range(n):
-                    v = load(q + i * size, inf_bits, coding, True)
-                    if floating(coding):
-                        keys[i] = v
-                    minimum = v if v < minimum else minimum
-                if floating(coding):
-                    nans = minimum == key_min(inf_bits)
-            if floating(coding):
+            copied = False
+            if not extreme_key(q, n, &minimum, inf_bits, coding):
+                minimum = keyed_minimum(q, n, keys, &nans, inf_bits, coding)
+                copied = floating(coding)
+            if copied:
                 # The copy holds keys: read back as they are.
-                index[j] = start + find_key(<const char*>keys, n, minimum, inf_bits,
-                                            <signed_min*>NULL, tie)
+                index[j] = start + find_index(<const char*>keys, n, minimum, inf_bits,
+                                              <signed_min*>NULL, tie)
             else:
-                index[j] = start + find_key(q, n, minimum, inf_bits, coding, tie)
+                index[j] = start + find_index(q, n, minimum, inf_bits, coding, tie)
             best[j] = minimum
 
 

@@ -1,0 +1,46 @@
+# Extremes: the best key of a contiguous run of 32- or 64-bit elements, from
+# a vector minimum (or maximum) of the elements themselves (extreme.h): of
+# their numbers for float32 and float64, where no NaN is among them, of their
+# bits as signed or unsigned integers for the integer types.  That is one
+# instruction a vector, where turning each element into its key takes one or
+# more.
+
+cdef extern from "extreme.h":
+    int extreme_f32 "argmin_extreme_f32"(const char* p, int64_t n, int largest, float* out) nogil
+    int extreme_f64 "argmin_extreme_f64"(const char* p, int64_t n, int largest, double* out) nogil
+    int extreme_i32 "argmin_extreme_i32"(
+        const char* p, int64_t n, int largest, int is_unsigned, int32_t* out) nogil
+    int extreme_i64 "argmin_extreme_i64"(
+        const char* p, int64_t n, int largest, int is_unsigned, int64_t* out) nogil
+    Py_ssize_t EXTREME_LANES "ARGMIN_EXTREME_LANES"(Py_ssize_t size) nogil
+
+
+cdef inline bint extreme_key(
+    const char* p, Py_ssize_t n, key_t* best, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # The best key of the n contiguous elements at p into best[0]; False, and
+    # best unset, for 8- and 16-bit elements, for runs shorter than
+    # EXTREME_LANES, where a NaN is among the elements, and where this target
+    # has no vector loop for them.
+    cdef float single = 0
+    cdef double double_ = 0
+    cdef key_t bits = 0
+    cdef bint found = False
+    cdef int largest = (coding_t is float_max or coding_t is signed_max
+                        or coding_t is unsigned_max)
+    cdef int is_unsigned = coding_t is unsigned_min or coding_t is unsigned_max
+    if n < EXTREME_LANES(sizeof(key_t)):
+        return False
+    if floating(coding) and key_t is int32_t:
+        found = extreme_f32(p, n, largest, &single)
+        memcpy(&bits, &single, sizeof(key_t))
+    elif floating(coding) and key_t is int64_t:
+        found = extreme_f64(p, n, largest, &double_)
+        memcpy(&bits, &double_, sizeof(key_t))
+    elif key_t is int32_t:
+        found = extreme_i32(p, n, largest, is_unsigned, &bits)
+    elif key_t is int64_t:
+        found = extreme_i64(p, n, largest, is_unsigned, &bits)
+    if found:
+        best[0] = load(<const char*>&bits, inf_bits, coding)
+    return found
