@@ -1,7 +1,8 @@
 """Every position of the vector loops over a contiguous run: the vector reduction of its
 elements (four accumulators, the last four vectors ending at the run's end) and the search
 for the best one's index (a vector at a time, from either end, the last one overlapping).
-Lengths around one vector and four vectors of every variant (16, 32 and 64 bytes), rows
+Lengths around one vector and four vectors of every variant (16, 32 and 64 bytes) and
+around the shortest run searched up to its match, rows
 read one by one and a tile at a time, the best element in each position, tied with another
 one vector, one lane and half a run away, and NaN in each position."""
 
@@ -22,13 +23,22 @@ WAYS = {"one by one": dict(short_row_len=0, min_row_len=0),
         "tiles": dict(short_row_len=HUGE, min_row_len=0)}
 
 
+# Bytes from which a run's index is searched a vector at a time, up to the match (find.pxi).
+EARLY_EXIT_BYTES = 1024
+
+
 def lengths(dtype):
-    """Run lengths on both sides of 1, 2, 4 and 8 vectors of 16, 32 and 64 bytes."""
+    """Run lengths on both sides of 1, 2, 4 and 8 vectors of 16, 32 and 64 bytes, and of
+    EARLY_EXIT_BYTES and that and a vector of each width more."""
     found = set()
     for vector in (16, 32, 64):
         for count in (1, 2, 4, 8):
             n = count * vector // dtype.itemsize
             found.update((n - 1, n, n + 1))
+        n = (EARLY_EXIT_BYTES + vector) // dtype.itemsize
+        found.update((n - 1, n + 1))
+    n = EARLY_EXIT_BYTES // dtype.itemsize
+    found.update((n - 1, n, n + 1))
     return sorted(n for n in found if n >= 2)
 
 

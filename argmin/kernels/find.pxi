@@ -41,13 +41,21 @@ cdef inline int32_t find_key(
     return found
 
 
+cdef enum:
+    # Fewest bytes of a run searched up to the match (find_bits): in shorter
+    # ones the branch that ends the search, mispredicted about once a run,
+    # costs more than comparing every element.
+    EARLY_EXIT_BYTES = 1024
+
+
 cdef inline Py_ssize_t find_index(
     const char* p, Py_ssize_t n, key_t target, key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # First (or last) index of target among the keys of the n contiguous
     # elements at p (n < 2**31), which hold it.  A key of one bit pattern
-    # only (exact_key) is searched as those bits, up to its first (last)
-    # match; NaN's and zero's keys, of several patterns, by their keys.
-    if exact_key(target, coding):
+    # only (exact_key) in a run of EARLY_EXIT_BYTES or more is searched as
+    # those bits, up to its first (last) match; other keys, and shorter
+    # runs, by the keys of all the elements.
+    if exact_key(target, coding) and n * <Py_ssize_t>sizeof(key_t) >= EARLY_EXIT_BYTES:
         return find_bits(p, n, element_bits(target, coding), tie)
     return find_key(p, <int32_t>n, target, inf_bits, coding, tie)
