@@ -1,8 +1,8 @@
 """Every position of the vector loops over a contiguous run: the vector reduction of its
-elements (four accumulators, the last four vectors ending at the run's end) and the search
-for the best one's index (a vector at a time, from either end, the last one overlapping).
-Lengths around one vector and four vectors of every variant (16, 32 and 64 bytes) and
-around the shortest run searched up to its match, rows
+elements (four accumulators, the last four vectors ending at the run's end) and, in runs of
+EARLY_EXIT_BYTES or more, the search for the best one's index (a vector at a time, from
+either end, the last one overlapping). Lengths around one, two, four and eight vectors of
+every variant (16, 32 and 64 bytes) and around EARLY_EXIT_BYTES, rows
 read one by one and a tile at a time, the best element in each position, tied with another
 one vector, one lane and half a run away, and NaN in each position."""
 
@@ -53,17 +53,21 @@ def lows(dtype):
     return [tuple(np.array(v).astype(dtype) for v in pair) for pair in pairs]
 
 
-def square_rows(dtype, way, seed):
-    """For each length n, with the way in force: (n, an (n, n) background, its row indices)."""
+def square_rows(dtype, seed):
+    """For each length n: (n, an (n, n) background, its row indices)."""
     rng = np.random.default_rng(seed)
-    with tuned(**WAYS[way]):
-        for n in lengths(dtype):
-            yield n, background(dtype, (n, n), rng), np.arange(n)
+    for n in lengths(dtype):
+        yield n, background(dtype, (n, n), rng), np.arange(n)
 
 
 def background(dtype, shape, rng):
+    """Values above the lows: for unsigned integers, half of them with the top bit set (above
+    it as unsigned, below it as signed)."""
     values = rng.uniform(10, 100, shape)
-    return values.round().astype(dtype) if dtype.kind in "iu" else values.astype(dtype)
+    if dtype.kind == "u":
+        top = np.array(1 << (8 * dtype.itemsize - 1), dtype=dtype)
+        return values.round().astype(dtype) | rng.integers(0, 2, shape).astype(dtype) * top
+    return values.round().astype(dtype) if dtype.kind == "i" else values.astype(dtype)
 
 
 @pytest.mark.parametrize("way", list(WAYS))
@@ -72,16 +76,17 @@ def test_best_in_every_position(dtype, way, kernels):
     # Row i of an (n, n) array holds the best element at i; then tied with
     # the same value (or a zero of the other sign) one lane, one vector of
     # each width and half a row further on.
-    for n, base, rows in square_rows(dtype, way, 42):
-        for low, tie in lows(dtype):
-            x = base.copy()
-            x[rows, rows] = low
-            check_all(x, 1)
-            lanes = {1, n // 2} | {vector // dtype.itemsize for vector in (16, 32, 64)}
-            for shift in sorted(s for s in lanes if 0 < s < n):
-                y = x.copy()
-                y[rows, (rows + shift) % n] = tie
-                check_all(y, 1)
+    with tuned(**WAYS[way]):
+        for n, base, rows in square_rows(dtype, 42):
+            for low, tie in lows(dtype):
+                x = base.copy()
+                x[rows, rows] = low
+                check_all(x, 1)
+                lanes = {1, n // 2} | {vector // dtype.itemsize for vector in (16, 32, 64)}
+                for shift in sorted(s for s in lanes if 0 < s < n):
+                    y = x.copy()
+                    y[rows, (rows + shift) % n] = tie
+                    check_all(y, 1)
 
 
 @pytest.mark.parametrize("way", list(WAYS))
@@ -89,10 +94,11 @@ def test_best_in_every_position(dtype, way, kernels):
 def test_nan_in_every_position(dtype, way, kernels):
     # Row i holds a NaN at i, alone, beside a -inf, and with a second NaN
     # half a row on: the NaN's index wins, the first or the last.
-    for n, x, rows in square_rows(dtype, way, 43):
-        x[rows, rows] = np.nan
-        check_all(x, 1)
-        x[rows, (rows + 1) % n] = -np.inf
-        check_all(x, 1)
-        x[rows, (rows + n // 2) % n] = np.nan
-        check_all(x, 1)
+    with tuned(**WAYS[way]):
+        for n, x, rows in square_rows(dtype, 43):
+            x[rows, rows] = np.nan
+            check_all(x, 1)
+            x[rows, (rows + 1) % n] = -np.inf
+            check_all(x, 1)
+            x[rows, (rows + n // 2) % n] = np.nan
+            check_all(x, 1)

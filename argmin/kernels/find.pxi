@@ -26,8 +26,9 @@ cdef inline int32_t find_key(
     const char* p, int32_t n, key_t target, key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # First (or last) index of target among the keys of n contiguous
-    # elements at p, or -1 (n) where none is target: the minimum (or
-    # maximum) of the matching positions, one vectorized pass over them all.
+    # elements at p: the minimum (or maximum) of the matching positions, one
+    # vectorized pass over them all.  Where none is target: n for the first
+    # index, -1 for the last (callers search runs that hold it).
     cdef int32_t i, candidate, found = -1 if tie_t is last_tie else n
     cdef key_t k
     for i in range(n):

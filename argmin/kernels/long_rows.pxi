@@ -1,6 +1,6 @@
-# Long rows: a contiguous reduced axis read one row at a time, each a
-# vectorized lane-wise minimum of blocks, and only a block that improves the
-# running minimum searched again (from cache) for its index.
+# Long rows: a contiguous reduced axis read one row at a time, block by block,
+# each block's best key a vectorized reduction, and only a block that improves
+# the running minimum searched again (from cache) for its index.
 
 cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its

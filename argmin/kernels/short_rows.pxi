@@ -1,8 +1,8 @@
 # Short rows: a contiguous reduced axis too short for long rows' blocks, read
 # a tile of rows at a time.  8- and 16-bit keys (and, where vectors of pairs
 # run in registers, 32-bit keys) are paired with their positions
-# (paired_rows.pxi, paired_vectors.pxi); other rows keep their keys for a
-# search (searched_rows_argmin).
+# (paired_rows.pxi, paired_vectors.pxi); other rows are reduced, then searched
+# for their best key's index (searched_rows_argmin).
 
 cdef enum:
     # Most elements of a short row of 8- or 16-bit keys paired with their
@@ -94,7 +94,7 @@ cdef void short_rows_argmin(
     # elements (a row split between threads can leave a shorter piece), in
     # registers where VECTOR_PAIRS from two elements, 32-bit keys too.  Other
     # pieces, rows of more than SHORT_ROW_MAX (whose positions would not fit
-    # in a pair's 8 bits), and other keys keep their keys for a search.
+    # in a pair's 8 bits), and other keys are reduced, then searched.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start
     # The floating-point keys of a row (SHORT_ROW_BYTES at most, at up to
     # ALIAS_SPAN in), or the lanes of paired rows and their halves, on whole
