@@ -24,9 +24,7 @@ except ImportError:  # pragma: no cover - depends on where Python is started
     ) from None
 
 from . import numpy, opset1, opset11, opset12, opset13
-from . import _rules
-from . import _docs
-from ._api import arg_reduce as _arg_reduce
+from . import _api, _docs, _rules
 from ._api import kernel_variant, kernel_variants
 from ._rules import OPSETS
 from .opset13 import ArgMax, ArgMin
@@ -74,24 +72,11 @@ def __dir__():
     return sorted(set(globals()) | {"BFLOAT16", "ELEMENT_TYPES"})
 
 
-def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
-    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads)
-
-
-def argmax(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
-    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, maximum=True)
-
-
-def min_argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
-    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, values=True)
-
-
-def max_argmax(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
-    return _arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads, maximum=True,
-                       values=True)
-
-
-argmin.__doc__ = _docs.function_docstring("ArgMin")
-argmax.__doc__ = _docs.function_docstring("ArgMax")
-min_argmin.__doc__ = _docs.values_docstring("ArgMin")
-max_argmax.__doc__ = _docs.values_docstring("ArgMax")
+argmin = _api.public(_api.kernels.argmin, __name__, "argmin",
+                     _docs.function_docstring("ArgMin"))
+argmax = _api.public(_api.kernels.argmax, __name__, "argmax",
+                     _docs.function_docstring("ArgMax"))
+min_argmin = _api.public(_api.kernels.min_argmin, __name__, "min_argmin",
+                         _docs.values_docstring("ArgMin"))
+max_argmax = _api.public(_api.kernels.max_argmax, __name__, "max_argmax",
+                         _docs.values_docstring("ArgMax"))

@@ -18,13 +18,18 @@ VARIANTS = (("avx512", "_kernels_avx512", 3), ("avx2", "_kernels_avx2", 2),
 
 
 def _module_of(name):
-    """The kernel module of that name, told bfloat16's type; None where this build lacks it."""
+    """The kernel module of that name, told bfloat16's type, where the tuning is found, the
+    threads a call may use and where its public functions hand the calls they decline; None
+    where this build lacks it."""
     try:
         module = importlib.import_module(f"{__package__}.{name}")
     except ModuleNotFoundError:
         return None
     if _bfloat16 is not None:
         module.set_bfloat16(_bfloat16)
+    module.set_tuning_source(_tuning.tuning_var, _tuning.ever_tuned)
+    module.cap_threads(_thread_cap)
+    module.set_fallback(arg_reduce)
     return module
 
 
@@ -97,6 +102,11 @@ def _none_runs_here():
 #: bfloat16's dtype once an input of that type has been seen (see _accept_bfloat16).
 _bfloat16 = None
 
+#: Most threads a call uses, which each kernel module is told (``cap_threads``).  A process
+#: forked from one whose OpenMP threads have run cannot start OpenMP threads of its own (GNU
+#: OpenMP would hang), so its calls run on one thread.
+_thread_cap = 1 << 10
+
 
 def _running_the_command():
     """Whether this process is the ``argmin`` command: the console script, or
@@ -121,10 +131,6 @@ def _kernels_in_use():
             raise
         print(f"argmin: error: {error}", file=sys.stderr)
         raise SystemExit(2) from None
-
-
-#: The kernel module in use: the variant ``ARGMIN_KERNELS`` names, or the best this CPU runs.
-kernels = _kernels_in_use()
 
 
 def kernel_variants():
@@ -183,11 +189,6 @@ def kernel_variant():
 _current_tuning = _tuning.current
 _ever_tuned = _tuning.ever_tuned
 
-# Most threads a call uses.  A process forked from one whose OpenMP threads
-# have run cannot start OpenMP threads of its own (GNU OpenMP would hang), so
-# its calls run on one thread.
-_thread_cap = 1 << 10
-
 
 def _loaded_variants():
     """The kernel modules imported so far."""
@@ -202,6 +203,7 @@ def _single_thread():
         _thread_cap = 1
     for module in loaded:  # the parent's calls in flight are not the child's
         module.reset_governor()
+        module.cap_threads(_thread_cap)
 
 
 if hasattr(os, "register_at_fork"):
@@ -259,23 +261,23 @@ def native_type(dtype, opset, op="ArgMin"):
 def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False,
                values=False):
     """ArgMin-``opset`` (ArgMax-``opset`` with ``maximum``) of ``data``; see `argmin.argmin`
-    for the arguments.  With ``values``, ``(values, indices)``: see `argmin.min_argmin`."""
+    for the arguments.  With ``values``, ``(values, indices)``: see `argmin.min_argmin`.
+
+    The kernels' compiled entry answers the common call; this checks and converts the others.
+    """
+    found = kernels.quick_reduce(data, axis, keepdims, select_last_index, opset, num_threads,
+                                 maximum, values)
+    if found is not None:
+        return found
     op = _rules.OPERATORS[maximum]
     if type(data) is not np.ndarray:
         data = as_tensor(data, op)
     dtype = data.dtype
     if dtype not in _ACCEPTED[opset] or dtype.names is not None:
         data = data.astype(native_type(dtype, opset, op), copy=False)
-    # Each check is skipped where its argument is already what it returns
-    # (a bool flag, an axis in [0, ndim)): a call of a few elements costs
-    # about as much as these function calls.
-    if keepdims.__class__ is not bool:
-        keepdims = _rules.check_flag(keepdims, "keepdims", op)
-    if select_last_index.__class__ is not bool:
-        select_last_index = _rules.check_flag(select_last_index, "select_last_index", op)
-    ndim = data.ndim
-    if axis.__class__ is not int or not 0 <= axis < ndim:
-        axis = _rules.normalize_axis(axis, ndim, op)
+    keepdims = _rules.check_flag(keepdims, "keepdims", op)
+    select_last_index = _rules.check_flag(select_last_index, "select_last_index", op)
+    axis = _rules.normalize_axis(axis, data.ndim, op)
     if not data.size:  # only then can the reduced axis be empty
         _rules.check_axis_length(data.shape, axis, op)
     if num_threads is not None and (
@@ -293,11 +295,8 @@ def reduce_checked(data, axis, keepdims, last, maximum, num_threads=None, out=No
                    values=False):
     """`kernels.reduce_axis` on arguments that meet its contract, with at most
     ``num_threads`` threads (None: as the governor decides) and the tuning in force."""
-    if num_threads is None:
-        num_threads = 0 if _thread_cap > 1 else 1  # 0: the kernels' thread governor decides
-    elif num_threads > _thread_cap:
-        num_threads = _thread_cap
-    return kernels.reduce_axis(data, axis, keepdims, last, num_threads, maximum,
+    return kernels.reduce_axis(data, axis, keepdims, last, 0 if num_threads is None
+                               else min(num_threads, _thread_cap), maximum,
                                _current_tuning() if _ever_tuned else None, out, values)
 
 
@@ -321,15 +320,36 @@ def plan(data, axis, num_threads=1, values=False):
 
 def opset_operator(opset, op="ArgMin"):
     """``argmin.opset{opset}.{op}`` (ArgMin or ArgMax): `arg_reduce` with that opset's
-    attributes and docstring."""
+    attributes and docstring; for opset 13, the compiled function of the kernels in use."""
     maximum = op == "ArgMax"
-    if opset >= 12:
+    if opset >= 13:
+        operator = getattr(kernels, op)
+    elif opset >= 12:
         def operator(data, axis=0, keepdims=1, select_last_index=0):
             return arg_reduce(data, axis, keepdims, select_last_index, opset, maximum=maximum)
     else:
         def operator(data, axis=0, keepdims=1):
             return arg_reduce(data, axis, keepdims, 0, opset, maximum=maximum)
-    operator.__module__ = f"{__package__}.opset{opset}"
-    operator.__name__ = operator.__qualname__ = op
-    operator.__doc__ = _docs.opset_docstring(opset, op)
-    return operator
+    return public(operator, f"{__package__}.opset{opset}", op, _docs.opset_docstring(opset, op))
+
+
+def public(function, module, name, doc):
+    """``function`` as ``module.name``, with ``doc``."""
+    function.__module__ = module
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+def use_kernels(module):
+    """Run every later call on ``module``, one of `available_kernels`: the public functions
+    of another variant hand their calls to `arg_reduce`, which runs ``module``."""
+    global kernels
+    kernels = module
+    for loaded in _loaded_variants():
+        loaded.set_in_use(loaded is module)
+
+
+#: The kernel module in use: the variant ``ARGMIN_KERNELS`` names, or the best this CPU runs.
+kernels = _kernels_in_use()
+use_kernels(kernels)

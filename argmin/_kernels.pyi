@@ -1,5 +1,9 @@
 """Type stubs for the compiled kernels (``argmin/kernels/reduce.pyx``), the same in each variant."""
 
+from collections.abc import Callable
+from contextvars import ContextVar
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -47,3 +51,41 @@ def reduce_axis(
     out: npt.NDArray[np.int64] | None = None,
     values: bool = False,
 ) -> npt.NDArray[np.int64] | tuple[np.ndarray, npt.NDArray[np.int64]]: ...
+def cap_threads(most: int) -> None: ...
+def set_tuning_source(source: ContextVar[Tuning | None], tuned: list[bool]) -> None: ...
+def tuning_in_force() -> Tuning | None: ...
+def set_in_use(chosen: bool) -> None: ...
+def set_fallback(arg_reduce: Callable[..., Any]) -> None: ...
+def quick_reduce(
+    data: object,
+    axis: object,
+    keepdims: object,
+    select_last_index: object,
+    opset: int,
+    num_threads: object,
+    maximum: bool,
+    values: bool,
+) -> Any: ...
+def quick_numpy(a: object, axis: object, keepdims: object, maximum: bool) -> Any: ...
+def argmin(
+    data: npt.ArrayLike, axis: int = 0, keepdims: bool = True, select_last_index: bool = False,
+    *, num_threads: int | None = None,
+) -> npt.NDArray[np.int64]: ...
+def argmax(
+    data: npt.ArrayLike, axis: int = 0, keepdims: bool = True, select_last_index: bool = False,
+    *, num_threads: int | None = None,
+) -> npt.NDArray[np.int64]: ...
+def min_argmin(
+    data: npt.ArrayLike, axis: int = 0, keepdims: bool = True, select_last_index: bool = False,
+    *, num_threads: int | None = None,
+) -> tuple[np.ndarray, npt.NDArray[np.int64]]: ...
+def max_argmax(
+    data: npt.ArrayLike, axis: int = 0, keepdims: bool = True, select_last_index: bool = False,
+    *, num_threads: int | None = None,
+) -> tuple[np.ndarray, npt.NDArray[np.int64]]: ...
+def ArgMin(
+    data: npt.ArrayLike, axis: int = 0, keepdims: int = 1, select_last_index: int = 0
+) -> npt.NDArray[np.int64]: ...
+def ArgMax(
+    data: npt.ArrayLike, axis: int = 0, keepdims: int = 1, select_last_index: int = 0
+) -> npt.NDArray[np.int64]: ...

@@ -73,10 +73,12 @@ def _check_int(tuning, name, low, high=None):
         raise ValueError(f"{name} must be {allowed}, got {value}")
 
 
-_current = contextvars.ContextVar("argmin_tuning", default=None)
+#: The Tuning in force in this context, or None for the defaults; the kernels' compiled
+#: entry reads it (`argmin._api`).
+tuning_var = contextvars.ContextVar("argmin_tuning", default=None)
 
 #: The Tuning in force in this context, or None for the defaults.
-current = _current.get
+current = tuning_var.get
 
 #: Empty until the first `tuned` block of the process: until then no context holds a
 #: Tuning (`current()` is None everywhere), and `argmin._api` need not ask.
@@ -95,10 +97,10 @@ def tuned(**fields):
         For a value out of its field's range.
     """
     tuning = dataclasses.replace(current() or Tuning(), **fields)
-    token = _current.set(tuning)
+    token = tuning_var.set(tuning)
     if not ever_tuned:
         ever_tuned.append(True)
     try:
         yield tuning
     finally:
-        _current.reset(token)
+        tuning_var.reset(token)

@@ -92,7 +92,12 @@ argmax.__doc__ = _DOC.format(extreme="maximum", name="argmax", op="ArgMax", flat
 
 
 def _arg_reduce(a, axis, out, keepdims, maximum):
-    """`argmin` (`argmax` with ``maximum``): the kernels where they apply, numpy otherwise."""
+    """`argmin` (`argmax` with ``maximum``): the kernels where they apply, numpy otherwise.
+    The kernels' compiled entry answers the common call; this handles the others."""
+    if out is None:
+        found = _api.kernels.quick_numpy(a, axis, keepdims, maximum)
+        if found is not None:
+            return found
     if type(a) is not np.ndarray:
         name = "argmax" if maximum else "argmin"
         if isinstance(a, np.ndarray) or hasattr(a, name) or hasattr(a, "__array_function__"):

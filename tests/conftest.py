@@ -38,10 +38,12 @@ def every(request):
 
 
 @pytest.fixture(params=_variants())
-def kernels(request, monkeypatch):
+def kernels(request):
     """Each compiled variant of the kernels that this CPU runs, in turn."""
-    monkeypatch.setattr(_api, "kernels", request.param)
-    return request.param
+    in_use = _api.kernels
+    _api.use_kernels(request.param)
+    yield request.param
+    _api.use_kernels(in_use)
 
 
 def pytest_collection_modifyitems(items):

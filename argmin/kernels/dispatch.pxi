@@ -75,14 +75,26 @@ cdef int element_row(cnp.dtype dtype) except -1:
     raise TypeError(f"no ArgMin or ArgMax kernel for element type {dtype}")
 
 
+cdef enum:
+    # A call on one thread of fewer input bytes keeps the GIL: letting it go
+    # and taking it back costs two lock operations, as much as the work of a
+    # small call, while other Python threads would wait no longer than that
+    # work takes.
+    HELD_GIL_BYTES = 1 << 14
+
+
 cdef int run(
     const Layout* layout, const Tuning* tuning, int row, bint maximum, int num_threads,
-    double* excess,
+    double* excess, bint release,
 ) except -1:
-    # The table's entry for the element row, direction and tie, without the GIL.
+    # The table's entry for the element row, direction and tie; without the
+    # GIL where `release` (always on more than one thread).
     cdef reduce_fn entry = REDUCE[row][maximum][layout.last]
     cdef int status
-    with nogil:
+    if release or num_threads != 1:
+        with nogil:
+            status = entry(layout, tuning, num_threads, excess, NULL, NULL, NULL)
+    else:
         status = entry(layout, tuning, num_threads, excess, NULL, NULL, NULL)
     if status < 0:
         raise MemoryError(

@@ -7,6 +7,11 @@ cdef enum:
     # written (see reduce_layout): glibc's malloc hands back smaller ones from
     # memory it keeps, already mapped.
     TOUCH_BYTES = 32 << 20
+    # Most scratch bytes a call takes on the stack rather than from malloc:
+    # those of a small call's one thread.
+    STACK_SCRATCH = 4096
+    # Longest row that a call of one row on one thread reads without a plan.
+    PLANLESS_ROW_BYTES = 4096
 
 
 cdef struct Scratch:
@@ -196,6 +201,16 @@ cdef void run_items(
     excess[0] = threads_excess(argmin_seconds() - start, pace, threads)
 
 
+cdef inline bint planless(const Layout* layout, int num_threads, Py_ssize_t size) noexcept nogil:
+    # Whether the call is one contiguous row of up to PLANLESS_ROW_BYTES on
+    # one thread, and only its index: row_argmin alone gives what the plan's
+    # one work item would (a row that short gains nothing from being asked
+    # for ahead, whatever the tuning).
+    return (num_threads == 1 and layout.outer_ndim == 0 and layout.column_ndim == 0
+            and layout.values == NULL and layout.reduced_stride == size
+            and layout.reduced_len * size <= PLANLESS_ROW_BYTES)
+
+
 cdef int reduce_layout(
     const Layout* layout, const Tuning* tuning, int num_threads, double* excess,
     key_t* key, coding_t* coding, tie_t* tie,
@@ -203,7 +218,8 @@ cdef int reduce_layout(
     # Fill layout.out with the reduction of the key type, coding and tie
     # rule that the tags name (all NULL); -1 when the scratch memory could not
     # be had.  On more than one thread, set excess to what the threads cost
-    # (threads_excess); otherwise leave it.
+    # (threads_excess); otherwise leave it.  Scratch of up to STACK_SCRATCH
+    # bytes is taken on the stack.
     global threads_have_run
     cdef key_t inf_bits = <key_t>layout.inf_bits
     cdef Py_ssize_t size = sizeof(key_t), w, out_bytes = layout.column_len * sizeof(int64_t)
@@ -211,6 +227,8 @@ cdef int reduce_layout(
     cdef Tiling tiling
     cdef Layout blocked
     cdef Scratch scratch[MAX_THREADS]
+    cdef char on_stack[STACK_SCRATCH]
+    cdef key_t best_key
     cdef char* memory
     cdef key_t* partial_best = NULL
     cdef int64_t* partial_index = NULL
@@ -219,13 +237,21 @@ cdef int reduce_layout(
         out_bytes *= layout.outer_len[d]
     if out_bytes == 0:
         return 0
+    if planless(layout, num_threads, size):
+        w = row_argmin(layout.data, 0, layout.reduced_len, &best_key, False, inf_bits, coding,
+                       tie)
+        layout.out[0] = layout.reduced_len - 1 - w if layout.flip else w  # as write_tile
+        return 0
     layout = plan(layout, size, tuning, num_threads, &tiling, &blocked)
-    memory = <char*>malloc(tiling.threads * tiling.thread_bytes + 128)
+    memory = on_stack
+    if tiling.threads * tiling.thread_bytes + 128 > STACK_SCRATCH:
+        memory = <char*>malloc(tiling.threads * tiling.thread_bytes + 128)
     if tiling.splits > 1:
         partial_best = <key_t*>malloc(tiling.work * tiling.tile_len * sizeof(key_t))
         partial_index = <int64_t*>malloc(tiling.work * tiling.tile_len * sizeof(int64_t))
     if memory == NULL or (tiling.splits > 1 and (partial_best == NULL or partial_index == NULL)):
-        free(memory)
+        if memory != on_stack:
+            free(memory)
         free(partial_best)
         free(partial_index)
         return -1
@@ -242,7 +268,8 @@ cdef int reduce_layout(
     if tiling.splits > 1:
         for w in range(tiling.items):
             merge_item(layout, &tiling, w, partial_best, partial_index, coding, tie)
-    free(memory)
+    if memory != on_stack:
+        free(memory)
     free(partial_best)
     free(partial_index)
     return 0

@@ -118,24 +118,23 @@ cdef void take_column(Layout* layout, int m, Py_ssize_t size, const Tuning* tuni
 
 
 cdef void set_layout(
-    Layout* layout, cnp.ndarray data, int axis, bint last, cnp.ndarray out, int64_t inf_bits,
-    const Tuning* tuning,
+    Layout* layout, const char* data, int ndim, const cnp.npy_intp* shape,
+    const cnp.npy_intp* strides, Py_ssize_t size, int axis, bint last, int64_t* out,
+    int64_t inf_bits, const Tuning* tuning,
 ) noexcept:
-    # The layout of reducing `data` along `axis` into `out`, C-contiguous, of
-    # data's shape without that axis (or with it as 1).
-    cdef int d, ndim = cnp.PyArray_NDIM(data)
-    cdef cnp.npy_intp* shape = cnp.PyArray_DIMS(data)
-    cdef cnp.npy_intp* strides = cnp.PyArray_STRIDES(data)
-    cdef cnp.npy_intp size = cnp.PyArray_ITEMSIZE(data)
+    # The layout of reducing the array at `data` (of `ndim` axes of `shape`
+    # and `strides`, elements of `size` bytes) along `axis` into `out`,
+    # C-contiguous, of its shape without that axis (or with it as 1).
+    cdef int d
     cdef Py_ssize_t out_strides[MAX_DIMS]   # in elements, per input axis
     cdef Py_ssize_t n = shape[axis], stride = 1
     for d in range(ndim - 1, -1, -1):
         if d != axis:
             out_strides[d] = stride
             stride *= shape[d]
-    layout.data = <const char*>cnp.PyArray_DATA(data)
+    layout.data = data
     layout.inf_bits = inf_bits
-    layout.out = layout.out_start = <int64_t*>cnp.PyArray_DATA(out)
+    layout.out = layout.out_start = out
     layout.values = NULL
     layout.reduced_len = n
     layout.reduced_stride = strides[axis] if n > 1 else size

@@ -2,8 +2,9 @@
 
 Compiled once per CPU target (argmin/kernels/meson.build), each a module of
 argmin (``_kernels``, ``_kernels_avx2``, ``_kernels_avx512``) with the same
-functions.  ``reduce_axis`` is the entry: the layout (layout.pxi) of the
-input, then the dispatch table's specialisation (dispatch.pxi) for its
+functions.  ``reduce_axis`` is the entry (and, for the common call,
+entry.pxi's ``quick_reduce``, on which the public functions are built): the
+layout (layout.pxi) of the input, then the dispatch table's specialisation (dispatch.pxi) for its
 element type, direction and tie rule, which plans the work (plan.pxi) and
 executes it (execute.pxi) with the loops of long rows, short rows and columns,
 on the threads the governor gives (threads.pxi), by the Tuning it is handed
@@ -43,6 +44,7 @@ include "ways.pxi"
 include "plan.pxi"
 include "execute.pxi"
 include "dispatch.pxi"
+include "entry.pxi"
 
 
 def threads_started():
@@ -154,28 +156,44 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     cdef int ndim = cnp.PyArray_NDIM(data)
     if not 0 <= axis < ndim:
         raise ValueError(f"axis {axis} is not in [0, {ndim})")
-    cdef int row
-    cdef Tuning chosen
     cdef cnp.ndarray found = None
-    cdef Layout layout
-    cdef Py_ssize_t nbytes
-    cdef double excess
     if out is None:
         out = new_output(data, axis, keepdims)
     if values:
         found = new_values(data, out)
-    if cnp.PyArray_SIZE(out) > 0:
-        row = element_row(<cnp.dtype>data.dtype)
-        set_tuning(&chosen, tuning)
-        set_layout(&layout, data, axis, last, out, INF_BITS[row], &chosen)
-        if values:
-            layout.values = <char*>cnp.PyArray_DATA(found)
-        nbytes = cnp.PyArray_DIMS(data)[axis] * cnp.PyArray_SIZE(out) * cnp.PyArray_ITEMSIZE(data)
-        if nbytes < chosen.parallel_bytes:
-            run(&layout, &chosen, row, maximum, 1, &excess)
-        else:
-            governed(&layout, &chosen, row, maximum, num_threads, nbytes)
+    reduce_into(data, ndim, cnp.PyArray_DIMS(data), cnp.PyArray_STRIDES(data), axis, last,
+                num_threads, maximum, tuning, out, found)
     return (found, out) if values else out
+
+
+cdef int reduce_into(
+    cnp.ndarray data, int ndim, const cnp.npy_intp* shape, const cnp.npy_intp* strides,
+    int axis, bint last, int num_threads, bint maximum, object tuning, cnp.ndarray out,
+    cnp.ndarray found,
+) except -1:
+    # Fill out (and found, unless None: see new_values) with the reduction of
+    # data along `axis`, data seen with these ndim, shape and strides (its
+    # own, or those of a view of it); reduce_axis's contract, with num_threads
+    # within thread_cap here.
+    cdef int row
+    cdef Tuning chosen
+    cdef Layout layout
+    cdef Py_ssize_t nbytes = cnp.PyArray_NBYTES(data)
+    cdef double excess
+    if cnp.PyArray_SIZE(out) == 0:
+        return 0
+    row = element_row(<cnp.dtype>cnp.PyArray_DESCR(data))
+    set_tuning(&chosen, tuning)
+    set_layout(&layout, <const char*>cnp.PyArray_DATA(data), ndim, shape, strides,
+               cnp.PyArray_ITEMSIZE(data), axis, last, <int64_t*>cnp.PyArray_DATA(out),
+               INF_BITS[row], &chosen)
+    if found is not None:
+        layout.values = <char*>cnp.PyArray_DATA(found)
+    if nbytes < chosen.parallel_bytes:
+        run(&layout, &chosen, row, maximum, 1, &excess, nbytes >= HELD_GIL_BYTES)
+    else:
+        governed(&layout, &chosen, row, maximum, capped_threads(num_threads), nbytes)
+    return 0
 
 
 cdef int governed(
@@ -191,7 +209,7 @@ cdef int governed(
                                     nbytes, &governor)
     governor.threads_in_use += threads
     try:
-        run(layout, tuning, row, maximum, threads, &excess)
+        run(layout, tuning, row, maximum, threads, &excess, True)
     finally:
         governor.threads_in_use -= threads
     if num_threads == 0 and (started or isnan(excess)):
@@ -221,7 +239,9 @@ def plan_of(cnp.ndarray data not None, int axis, int num_threads, tuning=None,
     if cnp.PyArray_SIZE(out) == 0:
         raise ValueError("an empty output has no plan: no call reduces anything")
     set_tuning(&chosen, tuning)
-    set_layout(&layout, data, axis, False, out, INF_BITS[row], &chosen)
+    set_layout(&layout, <const char*>cnp.PyArray_DATA(data), ndim, cnp.PyArray_DIMS(data),
+               cnp.PyArray_STRIDES(data), cnp.PyArray_ITEMSIZE(data), axis, False,
+               <int64_t*>cnp.PyArray_DATA(out), INF_BITS[row], &chosen)
     if values:
         layout.values = <char*>cnp.PyArray_DATA(out)   # only planned with: nothing is written
     plan(&layout, cnp.PyArray_ITEMSIZE(data), &chosen, max(1, num_threads), &tiling, &blocked)

@@ -140,6 +140,25 @@ def reset_governor():
     governor.threads_in_use = 0
 
 
+# Most threads a call runs on: MAX_THREADS, or 1 in a process forked from
+# one whose OpenMP threads had run, which cannot start OpenMP threads of its
+# own (GNU OpenMP would hang).  Process state, set by argmin._api at a fork.
+cdef int thread_cap = MAX_THREADS
+
+
+def cap_threads(int most):
+    """Hold every later call to at most ``most`` threads (1 to MAX_THREADS)."""
+    global thread_cap
+    thread_cap = max(1, min(most, MAX_THREADS))
+
+
+cdef inline int capped_threads(int num_threads) noexcept nogil:
+    # num_threads (0: as the governor decides) within thread_cap.
+    if num_threads > thread_cap or (num_threads == 0 and thread_cap == 1):
+        return thread_cap
+    return num_threads
+
+
 def plan_threads_for(int requested, int allowed, bint nested, Py_ssize_t nbytes,
                      double debt, double seconds_per_byte, int threads_in_use):
     """The threads a call would get (`plan_threads`), for tests of the rule."""
