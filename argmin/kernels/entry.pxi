@@ -84,7 +84,8 @@ cdef bint kernel_type(cnp.ndarray data, int opset) noexcept:
     # Whether the kernels read data's element type as it is: one of the
     # ONNX types of `opset`, in native byte order, without fields.
     cdef int number = cnp.PyArray_TYPE(data)
-    if not cnp.PyArray_ISNOTSWAPPED(data) or cnp.PyDataType_HASFIELDS(<cnp.dtype>cnp.PyArray_DESCR(data)):
+    cdef cnp.dtype dtype = <cnp.dtype>cnp.PyArray_DESCR(data)
+    if not cnp.PyArray_ISNOTSWAPPED(data) or cnp.PyDataType_HASFIELDS(dtype):
         return False
     if number == bfloat16_num:
         return opset >= 13

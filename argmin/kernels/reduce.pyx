@@ -4,11 +4,11 @@ Compiled once per CPU target (argmin/kernels/meson.build), each a module of
 argmin (``_kernels``, ``_kernels_avx2``, ``_kernels_avx512``) with the same
 functions.  ``reduce_axis`` is the entry (and, for the common call,
 entry.pxi's ``quick_reduce``, on which the public functions are built): the
-layout (layout.pxi) of the input, then the dispatch table's specialisation (dispatch.pxi) for its
-element type, direction and tie rule, which plans the work (plan.pxi) and
-executes it (execute.pxi) with the loops of long rows, short rows and columns,
-on the threads the governor gives (threads.pxi), by the Tuning it is handed
-(tuning.pxi).
+layout (layout.pxi) of the input, then the dispatch table's specialisation
+(dispatch.pxi) for its element type, direction and tie rule, which plans the
+work (plan.pxi) and executes it (execute.pxi) with the loops of long rows,
+short rows and columns, on the threads the governor gives (threads.pxi), by
+the Tuning it is handed (tuning.pxi).
 """
 
 cimport numpy as cnp
