@@ -13,12 +13,20 @@ cdef enum:
     # The rows of the table: int8 to int64, uint8 to uint64, float16,
     # float32, float64, bfloat16.
     UNSIGNED_ROWS = 4
+    INTEGER_ROWS = 8
     FLOAT_ROWS = 7        # + log2(itemsize): float16 at 8
     BFLOAT16_ROW = 11
     ELEMENT_ROWS = 12
 
-# REDUCE[row][maximum][last]
-cdef reduce_fn REDUCE[ELEMENT_ROWS][2][2]
+cdef enum:
+    # What a call looks for, the table's second index: ArgMax adds MAXIMUM to
+    # ArgMin, and nanargmin and nanargmax add SKIP_NAN.
+    MAXIMUM = 1
+    SKIP_NAN = 2
+    GOALS = 4
+
+# REDUCE[row][goal][last]
+cdef reduce_fn REDUCE[ELEMENT_ROWS][GOALS][2]
 # A float's infinity, in the bits of its row's type; 0 for integers.
 cdef int64_t INF_BITS[ELEMENT_ROWS]
 INF_BITS[:] = [0, 0, 0, 0, 0, 0, 0, 0, 0x7c00, 0x7f800000, 0x7ff0000000000000, 0x7f80]
@@ -53,6 +61,27 @@ fill(REDUCE[10][0], <int64_t*>NULL, <float_min*>NULL)
 fill(REDUCE[10][1], <int64_t*>NULL, <float_max*>NULL)
 fill(REDUCE[11][0], <int16_t*>NULL, <float_min*>NULL)
 fill(REDUCE[11][1], <int16_t*>NULL, <float_max*>NULL)
+fill(REDUCE[8][2], <int16_t*>NULL, <float_nanmin*>NULL)
+fill(REDUCE[8][3], <int16_t*>NULL, <float_nanmax*>NULL)
+fill(REDUCE[9][2], <int32_t*>NULL, <float_nanmin*>NULL)
+fill(REDUCE[9][3], <int32_t*>NULL, <float_nanmax*>NULL)
+fill(REDUCE[10][2], <int64_t*>NULL, <float_nanmin*>NULL)
+fill(REDUCE[10][3], <int64_t*>NULL, <float_nanmax*>NULL)
+fill(REDUCE[11][2], <int16_t*>NULL, <float_nanmin*>NULL)
+fill(REDUCE[11][3], <int16_t*>NULL, <float_nanmax*>NULL)
+
+
+cdef void share_integer_goals() noexcept:
+    # Integers have no NaN to skip: their NaN-skipping goals run ArgMin's and
+    # ArgMax's entries.
+    cdef int row, goal
+    for row in range(INTEGER_ROWS):
+        for goal in range(MAXIMUM + 1):
+            REDUCE[row][SKIP_NAN + goal][0] = REDUCE[row][goal][0]
+            REDUCE[row][SKIP_NAN + goal][1] = REDUCE[row][goal][1]
+
+
+share_integer_goals()
 
 
 # The type number numpy gave ``ml_dtypes.bfloat16`` (a user type, so not
@@ -84,12 +113,12 @@ cdef enum:
 
 
 cdef int run(
-    const Layout* layout, const Tuning* tuning, int row, bint maximum, int num_threads,
+    const Layout* layout, const Tuning* tuning, int row, int goal, int num_threads,
     double* excess, bint release,
 ) except -1:
-    # The table's entry for the element row, direction and tie; without the
-    # GIL where `release` (always on more than one thread).
-    cdef reduce_fn entry = REDUCE[row][maximum][layout.last]
+    # The table's entry for the element row, goal and tie; without the GIL
+    # where `release` (always on more than one thread).
+    cdef reduce_fn entry = REDUCE[row][goal][layout.last]
     cdef int status
     if release or num_threads != 1:
         with nogil:
@@ -98,5 +127,5 @@ cdef int run(
         status = entry(layout, tuning, num_threads, excess, NULL, NULL, NULL)
     if status < 0:
         raise MemoryError(
-            f"{'ArgMax' if maximum else 'ArgMin'} could not allocate its scratch memory")
+            f"{'ArgMax' if goal & MAXIMUM else 'ArgMin'} could not allocate its scratch memory")
     return 0

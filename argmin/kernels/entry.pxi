@@ -95,7 +95,7 @@ cdef bint kernel_type(cnp.ndarray data, int opset) noexcept:
 
 
 cpdef object quick_reduce(data, axis, keepdims, select_last_index, int opset, num_threads,
-                          bint maximum, bint values):
+                          bint maximum, bint values, bint skip_nan=False):
     """`argmin._api.arg_reduce` of a common call (see entry.pxi), or None for
     any other call, which that function checks and converts first."""
     cdef cnp.ndarray array, out, found = None
@@ -115,7 +115,8 @@ cpdef object quick_reduce(data, axis, keepdims, select_last_index, int opset, nu
     if values:
         found = new_values(array, out)
     reduce_into(array, ndim, cnp.PyArray_DIMS(array), cnp.PyArray_STRIDES(array), reduced,
-                last, threads, maximum, current_tuning(), out, found)
+                last, threads, maximum | (SKIP_NAN if skip_nan else 0), current_tuning(), out,
+                found)
     return (found, out) if values else out
 
 

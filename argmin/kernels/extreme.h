@@ -1,23 +1,27 @@
 /* The smallest (or, where largest, the largest) of the n contiguous float32
  * or float64 at p, compared as numbers (p need not be aligned):
- *   int argmin_extreme_f32(const char *p, int64_t n, int largest, float *out)
- *   int argmin_extreme_f64(const char *p, int64_t n, int largest, double *out)
+ *   int argmin_extreme_f32(const char *p, int64_t n, int largest, int skip_nan, float *out)
+ *   int argmin_extreme_f64(const char *p, int64_t n, int largest, int skip_nan, double *out)
  * n is at least ARGMIN_EXTREME_LANES(size), four vectors of elements.  They
  * return 0, and leave *out unset, where an element is NaN, which no
- * comparison orders; where the CPU reads subnormal operands as zero (x86's
- * DAZ, which a library may set for the whole process), which would make
+ * comparison orders, unless skip_nan; where skip_nan and no element but the
+ * infinity of the other direction (or NaN) was seen, which only the keys
+ * tell apart; where the CPU reads subnormal operands as zero (x86's DAZ,
+ * which a library may set for the whole process), which would make
  * subnormals and zeros compare equal; and on targets with no vector loop.
  * Otherwise 1.
  *
  * Four vector accumulators (one would leave the loop bound by the latency
  * of its comparisons), each taking the lesser of itself and the next vector:
  * min(v, m) is v < m ? v : m, so a NaN element never enters, and an
- * unordered comparison of each vector with itself marks it.  The last four
- * vectors end at the run's end, overlapping those before them: an element
- * seen twice changes no extreme.  -0.0 and +0.0 compare equal, so either may
- * come out for a zero. */
+ * unordered comparison of each vector with itself marks it.  With skip_nan
+ * the accumulators start at that infinity and take the first vectors too,
+ * so no lane holds a NaN.  The last four vectors end at the run's end,
+ * overlapping those before them: an element seen twice changes no extreme.
+ * -0.0 and +0.0 compare equal, so either may come out for a zero. */
 #ifndef ARGMIN_EXTREME_H
 #define ARGMIN_EXTREME_H
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -94,9 +98,10 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
 #if ARGMIN_EXTREME_BYTES
 #define ARGMIN_EXTREME(K, S, T)                                                    \
     static inline int argmin_extreme_f##K(                                         \
-        const char *p, int64_t n, int largest, T *out) {                           \
+        const char *p, int64_t n, int largest, int skip_nan, T *out) {             \
         typedef ARGMIN_VF(S) vector;                                               \
         const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T);                    \
+        const T start = largest ? -(T)INFINITY : (T)INFINITY;                      \
         ARGMIN_NAN_MARKS(S) marks = ARGMIN_NO_NAN(S);                              \
         vector m[4], v;                                                            \
         int64_t i, at;                                                             \
@@ -105,8 +110,12 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
             return 0;                                                              \
         for (k = 0; k < 4; k++)                                                    \
             m[k] = ARGMIN_OP(loadu, S)((const T *)(p + k * ARGMIN_EXTREME_BYTES)); \
-        for (k = 0; k < 4; k++)                                                    \
+        for (k = 0; k < 4; k++) {                                                  \
             marks = ARGMIN_MARK_NAN(marks, m[k], S);                               \
+            if (skip_nan)                                                          \
+                m[k] = largest ? ARGMIN_OP(max, S)(m[k], ARGMIN_OP(set1, S)(start)) \
+                               : ARGMIN_OP(min, S)(m[k], ARGMIN_OP(set1, S)(start)); \
+        }                                                                          \
         for (i = 4 * lanes; i < n; i += 4 * lanes) {                               \
             at = i < n - 4 * lanes ? i : n - 4 * lanes;                            \
             for (k = 0; k < 4; k++) {                                              \
@@ -115,7 +124,7 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
                 m[k] = largest ? ARGMIN_OP(max, S)(v, m[k]) : ARGMIN_OP(min, S)(v, m[k]); \
             }                                                                      \
         }                                                                          \
-        if (ARGMIN_ANY_NAN(marks, S))                                              \
+        if (!skip_nan && ARGMIN_ANY_NAN(marks, S))                                 \
             return 0;                                                              \
         if (largest) {                                                             \
             v = ARGMIN_OP(max, S)(ARGMIN_OP(max, S)(m[0], m[1]),                   \
@@ -125,14 +134,14 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
                                   ARGMIN_OP(min, S)(m[2], m[3]));                  \
         }                                                                          \
         *out = ARGMIN_REDUCE(v, largest, S);                                       \
-        return 1;                                                                  \
+        return !skip_nan || *out != start;                                         \
     }
 #else
 /* Elsewhere the keys' vectorized loops decide. */
 #define ARGMIN_EXTREME(K, S, T)                                                    \
     static inline int argmin_extreme_f##K(                                         \
-        const char *p, int64_t n, int largest, T *out) {                           \
-        (void)p, (void)n, (void)largest, (void)out;                                \
+        const char *p, int64_t n, int largest, int skip_nan, T *out) {             \
+        (void)p, (void)n, (void)largest, (void)skip_nan, (void)out;                \
         return 0;                                                                  \
     }
 #endif

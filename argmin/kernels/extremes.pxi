@@ -6,8 +6,10 @@
 # more.
 
 cdef extern from "extreme.h":
-    int extreme_f32 "argmin_extreme_f32"(const char* p, int64_t n, int largest, float* out) nogil
-    int extreme_f64 "argmin_extreme_f64"(const char* p, int64_t n, int largest, double* out) nogil
+    int extreme_f32 "argmin_extreme_f32"(
+        const char* p, int64_t n, int largest, int skip_nan, float* out) nogil
+    int extreme_f64 "argmin_extreme_f64"(
+        const char* p, int64_t n, int largest, int skip_nan, double* out) nogil
     int extreme_i32 "argmin_extreme_i32"(
         const char* p, int64_t n, int largest, int is_unsigned, int32_t* out) nogil
     int extreme_i64 "argmin_extreme_i64"(
@@ -20,22 +22,23 @@ cdef inline bint extreme_key(
 ) noexcept nogil:
     # The best key of the n contiguous elements at p into best[0]; False, and
     # best unset, for 8- and 16-bit elements, for runs shorter than
-    # EXTREME_LANES, where a NaN is among the elements, and where this target
-    # has no vector loop for them.
+    # EXTREME_LANES, where a NaN is among the elements (but for the
+    # NaN-skipping codings: where no number but an infinity is), and where
+    # this target has no vector loop for them.
     cdef float single = 0
     cdef double double_ = 0
     cdef key_t bits = 0
     cdef bint found = False
-    cdef int largest = (coding_t is float_max or coding_t is signed_max
-                        or coding_t is unsigned_max)
+    cdef int largest = maximizing(coding)
     cdef int is_unsigned = coding_t is unsigned_min or coding_t is unsigned_max
+    cdef int skip_nan = coding_t is float_nanmin or coding_t is float_nanmax
     if n < EXTREME_LANES(sizeof(key_t)):
         return False
     if floating(coding) and key_t is int32_t:
-        found = extreme_f32(p, n, largest, &single)
+        found = extreme_f32(p, n, largest, skip_nan, &single)
         memcpy(&bits, &single, sizeof(key_t))
     elif floating(coding) and key_t is int64_t:
-        found = extreme_f64(p, n, largest, &double_)
+        found = extreme_f64(p, n, largest, skip_nan, &double_)
         memcpy(&bits, &double_, sizeof(key_t))
     elif key_t is int32_t:
         found = extreme_i32(p, n, largest, is_unsigned, &bits)

@@ -13,6 +13,12 @@
 # again gets the smallest key.  So in both directions the smallest key is the
 # best, NaN wins, and the tie rule picks among equal keys: `<` keeps the first
 # index of the best key, `<=` the last one.
+# The NaN-skipping codings (float_nanmin, float_nanmax: nanargmin and
+# nanargmax) key the numbers as float_min and float_max do, and every NaN
+# with the largest key of the width instead (nan_key), which no number has
+# (a float's magnitude is at most its infinity's bits): every number beats
+# a NaN, and a slice's best key is NaN's only where all its elements are
+# NaN.
 #
 # The codings are invertible but for NaN (every payload has NaN's key) and
 # zero (-0.0 and +0.0 share a key): element_bits turns any other key back
@@ -27,6 +33,8 @@ cdef extern from "platform.h":
     ctypedef struct signed_max "argmin_signed_max"
     ctypedef struct unsigned_max "argmin_unsigned_max"
     ctypedef struct float_max "argmin_float_max"
+    ctypedef struct float_nanmin "argmin_float_nanmin"
+    ctypedef struct float_nanmax "argmin_float_nanmax"
     ctypedef struct first_tie "argmin_first_tie"
     ctypedef struct last_tie "argmin_last_tie"
 
@@ -51,6 +59,8 @@ ctypedef fused coding_t:
     signed_max
     unsigned_max
     float_max
+    float_nanmin
+    float_nanmax
 
 # Which index of the best key wins: the first or the last in memory order.
 ctypedef fused tie_t:
@@ -59,7 +69,7 @@ ctypedef fused tie_t:
 
 
 cdef inline key_t key_min(key_t k) noexcept nogil:
-    # The smallest key of the width: NaN's key for the floating types.
+    # The smallest key of the width: NaN's key for float_min and float_max.
     if key_t is int8_t:
         return INT8_MIN
     elif key_t is int16_t:
@@ -71,15 +81,27 @@ cdef inline key_t key_min(key_t k) noexcept nogil:
 
 
 cdef inline bint floating(coding_t* coding) noexcept nogil:
-    return coding_t is float_min or coding_t is float_max
+    return (coding_t is float_min or coding_t is float_max or coding_t is float_nanmin
+            or coding_t is float_nanmax)
+
+
+cdef inline bint maximizing(coding_t* coding) noexcept nogil:
+    # Whether the coding is ArgMax's (the best key is the largest element's).
+    return (coding_t is signed_max or coding_t is unsigned_max or coding_t is float_max
+            or coding_t is float_nanmax)
+
+
+cdef inline key_t nan_key(key_t k, coding_t* coding) noexcept nogil:
+    # Every NaN's key: the smallest of the width, so NaN wins, but for the
+    # NaN-skipping codings, where it is the largest, so every number wins.
+    if coding_t is float_nanmin or coding_t is float_nanmax:
+        return ~key_min(k)
+    return key_min(k)
 
 
 cdef inline key_t direction(key_t k, coding_t* coding) noexcept nogil:
     # What a number's ArgMin key is xor-ed with: all ones for ArgMax.
-    if coding_t is signed_max or coding_t is unsigned_max or coding_t is float_max:
-        return -1
-    else:
-        return 0
+    return -1 if maximizing(coding) else 0
 
 
 cdef inline key_t key_flip(key_t k, coding_t* coding) noexcept nogil:
@@ -114,9 +136,9 @@ cdef inline key_t load(
             return ((magnitude ^ sign) - sign) ^ direction(bits, coding)
         nan = -<key_t>(magnitude > inf_bits)
         return ((((magnitude ^ sign) - sign) ^ direction(bits, coding)) & ~nan) | (
-            key_min(bits) & nan)
+            nan_key(bits, coding) & nan)
     if magnitude > inf_bits:
-        return key_min(bits)
+        return nan_key(bits, coding)
     return (-magnitude if bits < 0 else magnitude) ^ direction(bits, coding)
 
 
@@ -144,7 +166,7 @@ cdef inline bint exact_key(key_t k, coding_t* coding) noexcept nogil:
     if not floating(coding):
         return True
     # (`&`, not `and`: no branch, so that loops over keys vectorize.)
-    return (k != key_min(k)) & (k != direction(k, coding))
+    return (k != nan_key(k, coding)) & (k != direction(k, coding))
 
 
 cdef inline key_t element_bits(key_t k, coding_t* coding) noexcept nogil:

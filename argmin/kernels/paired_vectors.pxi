@@ -51,16 +51,16 @@ cdef inline vec_t pair_up(
 ) noexcept nogil:
     # The pairs of the keys at lo and hi, in pieces of `piece` bytes (see
     # pairs.h).  A float's NaN becomes the key that the pair bits turn into
-    # the smallest.
-    cdef key_t nan_key = key_min(inf_bits) ^ direction(inf_bits, coding)
+    # its key (nan_key).
+    cdef key_t nan_bits = nan_key(inf_bits, coding) ^ direction(inf_bits, coding)
     if key_t is int8_t:
         return pairs8(lo, hi, piece, pair_bits)
     elif key_t is int16_t and floating(coding):
-        return float_pairs16(lo, hi, piece, pair_bits, inf_bits, nan_key)
+        return float_pairs16(lo, hi, piece, pair_bits, inf_bits, nan_bits)
     elif key_t is int16_t:
         return pairs16(lo, hi, piece, pair_bits)
     elif floating(coding):
-        return float_pairs32(lo, hi, piece, pair_bits, <int32_t>inf_bits, <int32_t>nan_key)
+        return float_pairs32(lo, hi, piece, pair_bits, <int32_t>inf_bits, <int32_t>nan_bits)
     else:
         return pairs32(lo, hi, piece, pair_bits)
 

@@ -48,8 +48,9 @@ static inline argmin_vec argmin_pairs8(const char *lo, const char *hi, int piece
 /* argmin_pairsK: 512 / (2K) pairs of 2K bits from the K-bit keys at lo and
  * hi, likewise; argmin_float_pairsK: the same of the keys of floats whose
  * infinity's bits are inf_bits: sign-magnitude turned into two's complement,
- * every NaN nan_key (the pair bits then turn it into the smallest key).  MASK
- * holds a bit per key. */
+ * every NaN nan_key (the pair bits then turn it into NaN's key: the
+ * smallest, or for nanargmin and nanargmax the largest).  MASK holds a bit
+ * per key. */
 #define ARGMIN_PAIRS(K, P, MASK)                                                               \
     static inline argmin_vec argmin_pairs##K##_of(__m512i keys, const argmin_vec *pair_bits) { \
         return _mm512_min_epi##P(                                                              \

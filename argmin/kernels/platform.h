@@ -137,6 +137,8 @@ typedef struct argmin_float_min_s argmin_float_min;
 typedef struct argmin_signed_max_s argmin_signed_max;
 typedef struct argmin_unsigned_max_s argmin_unsigned_max;
 typedef struct argmin_float_max_s argmin_float_max;
+typedef struct argmin_float_nanmin_s argmin_float_nanmin;
+typedef struct argmin_float_nanmax_s argmin_float_nanmax;
 typedef struct argmin_first_tie_s argmin_first_tie;
 typedef struct argmin_last_tie_s argmin_last_tie;
 #endif

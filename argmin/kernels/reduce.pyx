@@ -44,6 +44,7 @@ include "ways.pxi"
 include "plan.pxi"
 include "execute.pxi"
 include "dispatch.pxi"
+include "all_nan.pxi"
 include "entry.pxi"
 
 
@@ -136,9 +137,14 @@ cdef cnp.ndarray new_values(cnp.ndarray data, cnp.ndarray out):
 
 
 def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, int num_threads,
-                bint maximum, tuning, cnp.ndarray out=None, bint values=False):
+                bint maximum, tuning, cnp.ndarray out=None, bint values=False,
+                bint skip_nan=False):
     """ArgMin (or ArgMax, with ``maximum``) of ``data`` along ``axis``, as a new
     C-contiguous int64 array, or written into ``out`` and returned.
+
+    With ``skip_nan``, nanargmin (nanargmax): every number beats NaN, so a
+    slice's index is its best number's, and NaN's only where the slice holds
+    nothing but NaN (its value is then NaN).
 
     With ``values``, returns ``(values, indices)``: ``values`` a new
     C-contiguous array of data's type and the indices' shape, holding the
@@ -162,19 +168,19 @@ def reduce_axis(cnp.ndarray data not None, int axis, bint keepdims, bint last, i
     if values:
         found = new_values(data, out)
     reduce_into(data, ndim, cnp.PyArray_DIMS(data), cnp.PyArray_STRIDES(data), axis, last,
-                num_threads, maximum, tuning, out, found)
+                num_threads, maximum | (SKIP_NAN if skip_nan else 0), tuning, out, found)
     return (found, out) if values else out
 
 
 cdef int reduce_into(
     cnp.ndarray data, int ndim, const cnp.npy_intp* shape, const cnp.npy_intp* strides,
-    int axis, bint last, int num_threads, bint maximum, object tuning, cnp.ndarray out,
+    int axis, bint last, int num_threads, int goal, object tuning, cnp.ndarray out,
     cnp.ndarray found,
 ) except -1:
     # Fill out (and found, unless None: see new_values) with the reduction of
-    # data along `axis`, data seen with these ndim, shape and strides (its
-    # own, or those of a view of it); reduce_axis's contract, with num_threads
-    # within thread_cap here.
+    # data along `axis` for `goal` (see dispatch.pxi), data seen with these
+    # ndim, shape and strides (its own, or those of a view of it);
+    # reduce_axis's contract, with num_threads within thread_cap here.
     cdef int row
     cdef Tuning chosen
     cdef Layout layout
@@ -190,14 +196,14 @@ cdef int reduce_into(
     if found is not None:
         layout.values = <char*>cnp.PyArray_DATA(found)
     if nbytes < chosen.parallel_bytes:
-        run(&layout, &chosen, row, maximum, 1, &excess, nbytes >= HELD_GIL_BYTES)
+        run(&layout, &chosen, row, goal, 1, &excess, nbytes >= HELD_GIL_BYTES)
     else:
-        governed(&layout, &chosen, row, maximum, capped_threads(num_threads), nbytes)
+        governed(&layout, &chosen, row, goal, capped_threads(num_threads), nbytes)
     return 0
 
 
 cdef int governed(
-    const Layout* layout, const Tuning* tuning, int row, bint maximum, int num_threads,
+    const Layout* layout, const Tuning* tuning, int row, int goal, int num_threads,
     Py_ssize_t nbytes,
 ) except -1:
     # run() on the threads plan_threads gives; a default call (num_threads 0)
@@ -209,7 +215,7 @@ cdef int governed(
                                     nbytes, &governor)
     governor.threads_in_use += threads
     try:
-        run(layout, tuning, row, maximum, threads, &excess, True)
+        run(layout, tuning, row, goal, threads, &excess, True)
     finally:
         governor.threads_in_use -= threads
     if num_threads == 0 and (started or isnan(excess)):

@@ -20,7 +20,8 @@ cdef inline key_t keyed_minimum(
     # instructions each) the keys are copied to `keys`.  Those keys are first
     # taken without their NaN test (load's nan_past), and again with it only
     # where they show a NaN, or where nans (the row before held a NaN); nans
-    # receives whether this row holds one.
+    # receives whether this row holds one (for the NaN-skipping codings,
+    # whose NaN is no minimum, it stays set once a row held one).
     cdef Py_ssize_t size = sizeof(key_t)
     cdef int32_t i
     cdef key_t minimum = ~key_min(inf_bits), most, v
@@ -39,7 +40,7 @@ cdef inline key_t keyed_minimum(
             if floating(coding):
                 keys[i] = v
             minimum = v if v < minimum else minimum
-        if floating(coding):
+        if coding_t is float_min or coding_t is float_max:
             nans[0] = minimum == key_min(inf_bits)
     return minimum
 
