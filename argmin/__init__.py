@@ -5,8 +5,9 @@
 ``argmin.ArgMin`` and ``argmin.ArgMax`` are the latest, and `argmin.argmin`
 and `argmin.argmax` the same with Python-style defaults and a thread count.
 `argmin.min_argmin` and `argmin.max_argmax` give the values with the
-indices, and `argmin.numpy` holds numpy's ``argmin`` and ``argmax``, with
-numpy's signature.
+indices; `argmin.nanargmin` and `argmin.nanargmax` skip NaN; and
+`argmin.numpy` holds numpy's ``argmin``, ``argmax``, ``nanargmin`` and
+``nanargmax``, with numpy's signatures.
 """
 
 try:
@@ -24,7 +25,7 @@ except ImportError:  # pragma: no cover - depends on where Python is started
     ) from None
 
 from . import numpy, opset1, opset11, opset12, opset13
-from . import _api, _docs, _rules
+from . import _api, _docs, _nanarg, _rules
 from ._api import kernel_variant, kernel_variants
 from ._rules import OPSETS
 from .opset13 import ArgMax, ArgMin
@@ -53,6 +54,8 @@ __all__ = [
     "kernel_variants",
     "max_argmax",
     "min_argmin",
+    "nanargmax",
+    "nanargmin",
     "numpy",
     "opset1",
     "opset11",
@@ -80,3 +83,5 @@ min_argmin = _api.public(_api.kernels.min_argmin, __name__, "min_argmin",
                          _docs.values_docstring("ArgMin"))
 max_argmax = _api.public(_api.kernels.max_argmax, __name__, "max_argmax",
                          _docs.values_docstring("ArgMax"))
+nanargmin = _api.public(_nanarg.nanargmin, __name__, "nanargmin", _nanarg.nanargmin.__doc__)
+nanargmax = _api.public(_nanarg.nanargmax, __name__, "nanargmax", _nanarg.nanargmax.__doc__)

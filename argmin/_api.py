@@ -259,14 +259,15 @@ def native_type(dtype, opset, op="ArgMin"):
 
 
 def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None, maximum=False,
-               values=False):
+               values=False, skip_nan=False):
     """ArgMin-``opset`` (ArgMax-``opset`` with ``maximum``) of ``data``; see `argmin.argmin`
     for the arguments.  With ``values``, ``(values, indices)``: see `argmin.min_argmin`.
+    With ``skip_nan``, every number beats NaN (see ``reduce_axis`` in the kernels).
 
     The kernels' compiled entry answers the common call; this checks and converts the others.
     """
     found = kernels.quick_reduce(data, axis, keepdims, select_last_index, opset, num_threads,
-                                 maximum, values)
+                                 maximum, values, skip_nan)
     if found is not None:
         return found
     op = _rules.OPERATORS[maximum]
@@ -288,16 +289,17 @@ def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None,
         raise ValueError(
             f"{op}: num_threads must be a positive integer or None, got {num_threads!r}")
     return reduce_checked(data, axis, keepdims, select_last_index, maximum, num_threads,
-                          values=values)
+                          values=values, skip_nan=skip_nan)
 
 
 def reduce_checked(data, axis, keepdims, last, maximum, num_threads=None, out=None,
-                   values=False):
+                   values=False, skip_nan=False):
     """`kernels.reduce_axis` on arguments that meet its contract, with at most
     ``num_threads`` threads (None: as the governor decides) and the tuning in force."""
     return kernels.reduce_axis(data, axis, keepdims, last, 0 if num_threads is None
                                else min(num_threads, _thread_cap), maximum,
-                               _current_tuning() if _ever_tuned else None, out, values)
+                               _current_tuning() if _ever_tuned else None, out, values,
+                               skip_nan)
 
 
 def tuning_defaults():

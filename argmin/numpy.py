@@ -1,8 +1,9 @@
 """numpy's ``argmin`` and ``argmax``, with numpy's signature, computed by argmin's kernels.
 
-`argmin` and `argmax` take the arguments of `numpy.argmin` and
-`numpy.argmax`, with the same defaults, and give the same results, of the
-same types, with the same exceptions.  Arrays of the twelve ONNX element
+`argmin`, `argmax`, `nanargmin` and `nanargmax` take the arguments of
+`numpy.argmin`, `numpy.argmax`, `numpy.nanargmin` and `numpy.nanargmax`,
+with the same defaults, and give the same results, of the same types, with
+the same exceptions.  Arrays of the twelve ONNX element
 types are read in place by argmin's kernels, and ``out`` is written by them
 directly.  Anything else is handed to numpy itself: other element types
 (bool, complex, datetime64, timedelta64, object, strings), array
@@ -17,7 +18,7 @@ import numpy as np
 
 from . import _api
 
-__all__ = ["argmax", "argmin"]
+__all__ = ["argmax", "argmin", "nanargmax", "nanargmin"]
 
 
 def argmin(a, axis=None, out=None, *, keepdims=False):
@@ -27,6 +28,23 @@ def argmin(a, axis=None, out=None, *, keepdims=False):
 def argmax(a, axis=None, out=None, *, keepdims=False):
     return _arg_reduce(a, axis, out, keepdims, maximum=True)
 
+
+def nanargmin(a, axis=None, out=None, *, keepdims=False):
+    return _arg_reduce(a, axis, out, keepdims, maximum=False, skip_nan=True)
+
+
+def nanargmax(a, axis=None, out=None, *, keepdims=False):
+    return _arg_reduce(a, axis, out, keepdims, maximum=True, skip_nan=True)
+
+
+# The Returns section of the four docstrings.
+_RETURNS = """Returns
+-------
+numpy.intp or numpy.ndarray of intp
+    The indices, of ``a``'s shape without ``d_axis`` (with length 1 there
+    under ``keepdims``); a scalar when that shape is ``()`` and ``out`` is
+    not given; ``out`` itself when given.  With ``axis=None``, an index
+    into the flattened array."""
 
 _DOC = """Indices of the {extreme} values along an axis, as `numpy.{name}` gives them.
 
@@ -52,13 +70,7 @@ out : numpy.ndarray, optional
 keepdims : bool, default False
     Keep the reduced axes with length 1.
 
-Returns
--------
-numpy.intp or numpy.ndarray of intp
-    The indices, of ``a``'s shape without ``d_axis`` (with length 1 there
-    under ``keepdims``); a scalar when that shape is ``()`` and ``out`` is
-    not given; ``out`` itself when given.  With ``axis=None``, an index
-    into the flattened array.
+{returns}
 
 Raises
 ------
@@ -86,51 +98,119 @@ True
 """
 
 argmin.__doc__ = _DOC.format(extreme="minimum", name="argmin", op="ArgMin", flat=3,
-                             rows="[1, 0]")
+                             rows="[1, 0]", returns=_RETURNS)
 argmax.__doc__ = _DOC.format(extreme="maximum", name="argmax", op="ArgMax", flat=4,
-                             rows="[0, 1]")
+                             rows="[0, 1]", returns=_RETURNS)
+
+_NAN_DOC = """Indices of the {extreme} numbers along an axis, NaN skipped, as `numpy.{name}`.
+
+A drop-in for `numpy.{name}`, computed by argmin's kernels in one pass over
+``a``, which is neither copied nor modified.  Every number beats NaN: the
+index of the {extreme} number of each slice, the first among equal ones
+(-0.0 equal to +0.0).  An integer array gives what `numpy.{plain}` gives.
+Two cases differ from numpy's (see the semantics page): bfloat16
+(``ml_dtypes.bfloat16``) skips NaN here, where numpy's does not; and where
+a slice's only numbers are {infinity}, numpy's can give a NaN's index (it
+reads NaN as {infinity}), this one the first {infinity}'s.
+
+Parameters
+----------
+a : array_like, shape (d_0, ..., d_{{r-1}})
+    Input.  A numpy array of element type float16, bfloat16, float32,
+    float64, int8, int16, int32, int64, uint8, uint16, uint32 or uint64, in
+    any layout or byte order, is read in place (but for a byte order other
+    than the machine's); other inputs are handled by `numpy.{name}`
+    itself.
+axis : int, optional
+    The axis to reduce, in ``[-r, r - 1]``.  By default the flattened
+    array, in C order, is reduced: without a copy, whatever the layout.
+out : numpy.ndarray, optional
+    Where to write the result: of the result's shape, and of a type that
+    numpy casts ``intp`` to.  Left as it was where an error is raised.
+keepdims : bool, default False
+    Keep the reduced axes with length 1.
+
+{returns}
+
+Raises
+------
+ValueError
+    ``"All-NaN slice encountered"`` where a slice (with ``axis=None``, the
+    whole array) holds only NaN, as numpy's does; if ``a`` is empty along
+    the reduced axis, or ``out`` has the wrong shape.
+numpy.exceptions.AxisError
+    If ``axis`` is out of range.
+TypeError
+    If ``axis`` is not an integer, ``out`` is not an array, or ``intp``
+    does not cast safely to ``out``'s type.
+
+See Also
+--------
+argmin.{name} : the same with an index of your choice for all-NaN slices.
+
+Examples
+--------
+>>> import numpy as np
+>>> import argmin.numpy
+>>> x = np.array([[np.nan, 4.0, 1.0], [0.0, np.nan, 7.0]], dtype=np.float32)
+>>> int(argmin.numpy.{name}(x))
+{flat}
+>>> argmin.numpy.{name}(x, axis=1)
+array({rows})
+"""
+
+nanargmin.__doc__ = _NAN_DOC.format(extreme="minimum", name="nanargmin", plain="argmin",
+                                    infinity="+inf", flat=3, rows="[2, 0]", returns=_RETURNS)
+nanargmax.__doc__ = _NAN_DOC.format(extreme="maximum", name="nanargmax", plain="argmax",
+                                    infinity="-inf", flat=5, rows="[1, 2]", returns=_RETURNS)
 
 
-def _arg_reduce(a, axis, out, keepdims, maximum):
-    """`argmin` (`argmax` with ``maximum``): the kernels where they apply, numpy otherwise.
-    The kernels' compiled entry answers the common call; this handles the others."""
-    if out is None:
+def _arg_reduce(a, axis, out, keepdims, maximum, skip_nan=False):
+    """`argmin` (`argmax` with ``maximum``; `nanargmin` and `nanargmax` with ``skip_nan``):
+    the kernels where they apply, numpy otherwise.  The kernels' compiled entry answers the
+    common call of `argmin` and `argmax`; this handles the others."""
+    if out is None and not skip_nan:
         found = _api.kernels.quick_numpy(a, axis, keepdims, maximum)
         if found is not None:
             return found
     if type(a) is not np.ndarray:
-        name = "argmax" if maximum else "argmin"
+        name = _name(maximum, skip_nan)
         if isinstance(a, np.ndarray) or hasattr(a, name) or hasattr(a, "__array_function__"):
-            return _numpy(a, axis, out, keepdims, maximum)
+            return _numpy(a, axis, out, keepdims, maximum, skip_nan)
         a = np.asarray(a)
     data = _native(a)
     keepdims = bool(keepdims)
     if data is None or data.ndim == 0 or data.size == 0:
-        return _numpy(a, axis, out, keepdims, maximum)
+        return _numpy(a, axis, out, keepdims, maximum, skip_nan)
     if axis is not None:
         try:
             axis = operator.index(axis)
         except TypeError:
-            return _numpy(a, axis, out, keepdims, maximum)
+            return _numpy(a, axis, out, keepdims, maximum, skip_nan)
         if not -data.ndim <= axis < data.ndim:
-            return _numpy(a, axis, out, keepdims, maximum)
+            return _numpy(a, axis, out, keepdims, maximum, skip_nan)
         axis %= data.ndim
     shape = _result_shape(data.shape, axis, keepdims)
     if out is None:
-        indices = _reduce(data, axis, keepdims, maximum)
+        indices = _reduce(data, axis, keepdims, maximum, skip_nan)
         return indices[()] if indices.ndim == 0 else indices
     if not _takes_result(out, shape):
-        return _numpy(a, axis, out, keepdims, maximum)
-    if axis is not None and _writes_directly(out, data):
+        return _numpy(a, axis, out, keepdims, maximum, skip_nan)
+    if axis is not None and not skip_nan and _writes_directly(out, data):
         return _api.reduce_checked(data, axis, keepdims, last=False, maximum=maximum, out=out)
-    out[...] = _reduce(data, axis, keepdims, maximum)
+    out[...] = _reduce(data, axis, keepdims, maximum, skip_nan)
     return out
 
 
-def _numpy(a, axis, out, keepdims, maximum):
+def _name(maximum, skip_nan):
+    """The name of numpy's function: argmin, argmax, nanargmin or nanargmax."""
+    return ("nan" if skip_nan else "") + ("argmax" if maximum else "argmin")
+
+
+def _numpy(a, axis, out, keepdims, maximum, skip_nan=False):
     """numpy's own answer (or exception); ``keepdims`` passed only when set, as numpy's
     default passes it to an ``argmin``/``argmax`` method only then."""
-    function = np.argmax if maximum else np.argmin
+    function = getattr(np, _name(maximum, skip_nan))
     if keepdims:
         return function(a, axis=axis, out=out, keepdims=True)
     return function(a, axis=axis, out=out)
@@ -171,17 +251,32 @@ def _writes_directly(out, data):
             and not np.may_share_memory(out, data))
 
 
-def _reduce(data, axis, keepdims, maximum):
+def _reduce(data, axis, keepdims, maximum, skip_nan=False):
     """The indices of ``data`` (native, non-empty, of rank >= 1) along ``axis``, or into
-    its C-order flattening for None, as a new array of the result's shape."""
-    if axis is not None:
+    its C-order flattening for None, as a new array of the result's shape.
+
+    Raises
+    ------
+    ValueError
+        With ``skip_nan``, where a slice holds only NaN.
+    """
+    if axis is not None and not skip_nan:
         return _api.reduce_checked(data, axis, keepdims, last=False, maximum=maximum)
-    index = _flat_index(data, maximum)
+    if axis is not None:
+        values, indices = _api.reduce_checked(data, axis, keepdims, last=False,
+                                              maximum=maximum, values=True, skip_nan=True)
+        if _api.kernels.settle_all_nan(values, indices, None) >= 0:
+            raise ValueError("All-NaN slice encountered")
+        return indices
+    index = _flat_index(data, maximum, skip_nan)
+    if skip_nan and np.isnan(float(data[np.unravel_index(index, data.shape)])):
+        raise ValueError("All-NaN slice encountered")
     return np.full((1,) * data.ndim if keepdims else (), index, dtype=np.intp)
 
 
-def _flat_index(data, maximum):
-    """The index of the minimum (maximum) of ``data`` flattened in C order, read in place.
+def _flat_index(data, maximum, skip_nan):
+    """The index of the minimum (maximum) of ``data`` flattened in C order, read in place;
+    with ``skip_nan``, of its minimum (maximum) number, where it has one.
 
     The innermost axes that one stride walks in C order are merged into one,
     a view: data[outer, inner].  Each row's winner and its value are found in
@@ -190,10 +285,11 @@ def _flat_index(data, maximum):
     """
     rows = _merge_inner(data)
     if rows.ndim == 1:
-        return int(_api.reduce_checked(rows, 0, keepdims=False, last=False, maximum=maximum))
+        return int(_api.reduce_checked(rows, 0, keepdims=False, last=False, maximum=maximum,
+                                       skip_nan=skip_nan))
     values, indices = _api.reduce_checked(rows, rows.ndim - 1, keepdims=False, last=False,
-                                          maximum=maximum, values=True)
-    row = _flat_index(values, maximum)
+                                          maximum=maximum, values=True, skip_nan=skip_nan)
+    row = _flat_index(values, maximum, skip_nan)
     return row * rows.shape[-1] + int(indices.reshape(-1)[row])
 
 

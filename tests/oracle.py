@@ -53,6 +53,38 @@ def argmax(x, axis=0, keepdims=True, select_last_index=False):
     return _reduce(np.argmax, x, axis, keepdims, select_last_index)
 
 
+def _nan_reduce(find, x, axis, keepdims, select_last_index, all_nan):
+    """``find`` (numpy.nanargmin or numpy.nanargmax) on the exact upcast, int64, the first
+    (or last) index, with ``all_nan`` for a slice that holds only NaN (where numpy raises).
+    Where numpy's lands on a NaN (it reads NaN as the infinity the slice's only numbers
+    are), the first (last) of those infinities instead."""
+    y = exact(x)
+    if select_last_index:
+        y = np.flip(y, axis)
+    nan = np.isnan(y) if is_float(x.dtype) else np.zeros(y.shape, bool)
+    empty = nan.all(axis=axis, keepdims=True)
+    result = find(np.where(empty, 0, y), axis=axis, keepdims=True)
+    if is_float(x.dtype):
+        landed = np.take_along_axis(nan, result, axis) & ~empty
+        infinity = np.inf if find is np.nanargmin else -np.inf
+        result = np.where(landed, np.argmax(y == infinity, axis, keepdims=True), result)
+    if select_last_index:
+        result = y.shape[axis] - 1 - result
+    result = np.where(empty, all_nan, result).astype(np.int64)
+    return result if keepdims else np.squeeze(result, axis)
+
+
+def nanargmin(x, axis=0, keepdims=True, select_last_index=False, all_nan=-1):
+    """numpy.nanargmin as `argmin.nanargmin` promises it: NaN skipped, ``all_nan`` for a slice
+    of NaN only."""
+    return _nan_reduce(np.nanargmin, x, axis, keepdims, select_last_index, all_nan)
+
+
+def nanargmax(x, axis=0, keepdims=True, select_last_index=False, all_nan=-1):
+    """numpy.nanargmax likewise."""
+    return _nan_reduce(np.nanargmax, x, axis, keepdims, select_last_index, all_nan)
+
+
 def elements_at(x, indices, axis, keepdims):
     """The elements of ``x`` at ``indices`` along ``axis`` (a result of `argmin` or `argmax`
     with those ``keepdims``), in the native byte order of x's type: what a values-and-indices

@@ -1,6 +1,7 @@
 """argmin.dask.ArgMin and ArgMax on Dask arrays, threaded and distributed, against the numpy
 oracle."""
 
+import itertools
 import sys
 
 import numpy as np
@@ -86,6 +87,46 @@ def test_nan_wins_across_chunks(dtype):
     data[9, 6] = 0.0
     _check_all(data, ((3, 3, 2, 2), (2, 2, 3)), "threads")
     _check_all(data, ((3, 3, 2, 2), (2, 2, 3)), "threads", split_every=2)
+
+
+NAN_FUNCTIONS = {"nanargmin": (argmin.dask.nanargmin, oracle.nanargmin),
+                 "nanargmax": (argmin.dask.nanargmax, oracle.nanargmax)}
+
+
+@pytest.mark.parametrize("name", list(NAN_FUNCTIONS))
+@pytest.mark.parametrize("dtype", oracle.FLOAT_TYPES + (np.dtype("int32"),), ids=str)
+def test_nan_skipped_across_chunks(dtype, name):
+    """A chunk whose part of a slice is all NaN leaves it to the others; a slice of NaN in
+    every chunk gives all_nan."""
+    function, reference = NAN_FUNCTIONS[name]
+    rng = np.random.default_rng(6)
+    data = rng.uniform(-5, 5, size=(10, 7))
+    if oracle.is_float(dtype):
+        data[3:6, :] = np.nan      # a chunk along axis 0 that is all NaN
+        data[:, 2] = np.nan        # a column that is all NaN across every chunk
+        data[8, 4] = np.nan
+        data[0, 5] = -np.inf
+        data[7, :2] = data[1, :2]  # ties in two chunks
+    data = data.astype(dtype)
+    x = da.from_array(data, chunks=((3, 3, 2, 2), (2, 2, 3)))
+    for axis, keepdims, last, split_every in itertools.product(
+            (0, 1, -1), (False, True), (False, True), (None, 2)):
+        lazy = function(x, axis, keepdims, last, all_nan=-1, split_every=split_every)
+        np.testing.assert_array_equal(lazy.compute(scheduler="threads"),
+                                      reference(data, axis, keepdims, last))
+
+
+@pytest.mark.parametrize("name", list(NAN_FUNCTIONS))
+def test_all_nan_raises_when_computed(name):
+    function = NAN_FUNCTIONS[name][0]
+    data = np.ones((4, 3))
+    data[:, 1] = np.nan
+    lazy = function(da.from_array(data, chunks=2), axis=0)
+    with pytest.raises(ValueError, match=f"^All-NaN slice encountered: {name} of a slice "
+                                         "along axis 0"):
+        lazy.compute(scheduler="sync")
+    with pytest.raises(TypeError, match="all_nan"):
+        function(da.from_array(data, chunks=2), all_nan=1.5)
 
 
 def test_integers_are_compared_exactly():
