@@ -33,6 +33,10 @@ is kept.  The other libraries are timed once, in a last pass of their own
 onnxruntime keep spinning for a while after a call, which would take the
 cores from argmin's next measurement).
 
+``--op nanargmin`` and ``--op nanargmax`` time argmin.nanargmin and argmin.nanargmax (with
+``all_nan=-1``) against numpy.nanargmin and numpy.nanargmax, and bottleneck's when installed;
+``--nan P`` puts NaN in P percent of the elements of the floating-point inputs, at random places.
+
 numpy, torch and onnxruntime have no select_last_index: for select_last_index=1
 they get the same computation as the ONNX reference does (argmin or argmax of
 the flipped input).  A summary after the table gives the spread of ArgMax's
@@ -41,6 +45,7 @@ than its argmin but ArgMax not faster than its argmax.
 """
 
 import argparse
+import functools
 import statistics
 import sys
 import time
@@ -54,7 +59,11 @@ import argmin
 
 DTYPES = ["float32", "float16", "bfloat16", "float64", "int8", "int16", "int32",
           "int64", "uint8", "uint16", "uint32", "uint64"]
-OPERATORS = {"ArgMin": argmin.argmin, "ArgMax": argmin.argmax}
+OPERATORS = {"ArgMin": argmin.argmin, "ArgMax": argmin.argmax,
+             "nanargmin": functools.partial(argmin.nanargmin, all_nan=-1),
+             "nanargmax": functools.partial(argmin.nanargmax, all_nan=-1)}
+# The operators of the table unless --op names others.
+DEFAULT_OPS = ["ArgMin", "ArgMax"]
 
 
 def alternated_times(fns, repeat, warm_calls=10, warm_seconds=0.1):
@@ -111,12 +120,16 @@ def read_bandwidth(nbytes, threads, repeat):
     return best
 
 
-def make(dtype, nbytes, order, seed, first=64):
-    """A 3-D input of about `nbytes`: (first, 512, m), values 1 to 100 (many ties)."""
+def make(dtype, nbytes, order, seed, first=64, nan_percent=0.0):
+    """A 3-D input of about `nbytes`: (first, 512, m), values 1 to 100 (many ties), and for
+    floating types NaN in `nan_percent` percent of the elements."""
     dtype = np.dtype(ml_dtypes.bfloat16) if dtype == "bfloat16" else np.dtype(dtype)
     m = max(1, nbytes // (first * 512 * dtype.itemsize))
-    values = np.random.default_rng(seed).integers(1, 101, size=(first, 512, m), dtype=np.int8)
-    return np.asarray(values.astype(dtype), order=order)
+    rng = np.random.default_rng(seed)
+    values = rng.integers(1, 101, size=(first, 512, m), dtype=np.int8).astype(dtype)
+    if nan_percent and dtype.kind not in "iu":
+        values[rng.random(values.shape, dtype=np.float32) < nan_percent / 100] = np.nan
+    return np.asarray(values, order=order)
 
 
 def inputs(args, nbytes):
@@ -132,7 +145,7 @@ def inputs(args, nbytes):
             label = f"{dtype} {order}"
             found.append((label,
                           lambda dtype=dtype, order=order, seed=zlib.crc32(label.encode()):
-                              make(dtype, nbytes, order, seed),
+                              make(dtype, nbytes, order, seed, nan_percent=args.nan),
                           [(axis, last) for axis in args.axis or [0, 1, 2] for last in lasts]))
     # Narrow columns (axis 0) and rows of a few elements (axis 1) of a C array.
     for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
@@ -140,7 +153,8 @@ def inputs(args, nbytes):
             label = f"{dtype} (n, {width})"
             found.append((label,
                           lambda dtype=dtype, width=width, seed=zlib.crc32(label.encode()):
-                              make(dtype, nbytes, "C", seed).reshape(-1, width),
+                              make(dtype, nbytes, "C", seed,
+                                   nan_percent=args.nan).reshape(-1, width),
                           [(axis, last) for axis in (0, 1) for last in lasts]))
     # Rows of a few elements along the first axis of a Fortran array.
     for dtype in [name for name in ("uint8", "float32") if name in (args.dtype or DTYPES)]:
@@ -148,31 +162,45 @@ def inputs(args, nbytes):
             label = f"{dtype} F({width},512,m)"
             found.append((label,
                           lambda dtype=dtype, width=width, seed=zlib.crc32(label.encode()):
-                              make(dtype, nbytes, "F", seed, width),
+                              make(dtype, nbytes, "F", seed, width, args.nan),
                           [(0, last) for last in lasts]))
     return found
 
 
 def competitors(threads):
     """Other argmins and argmaxes a user could call, on `threads` threads:
-    name -> function(x, axis, last, op), op "ArgMin" or "ArgMax"."""
+    name -> function(x, axis, last, op), op one of OPERATORS; a function raises for an op
+    that it has not."""
 
     def numpy_arg(x, axis, last, op):
-        reduce = np.argmax if op == "ArgMax" else np.argmin
+        reduce = {"ArgMin": np.argmin, "ArgMax": np.argmax,
+                  "nanargmin": np.nanargmin, "nanargmax": np.nanargmax}[op]
         return reduce(np.flip(x, axis) if last else x, axis)
 
     found = {"numpy": numpy_arg}
+    try:
+        import bottleneck
+
+        def bottleneck_arg(x, axis, last, op):
+            reduce = {"nanargmin": bottleneck.nanargmin, "nanargmax": bottleneck.nanargmax}[op]
+            if x.dtype == np.dtype(ml_dtypes.bfloat16):
+                raise TypeError("bottleneck does not read bfloat16")
+            return reduce(np.flip(x, axis) if last else x, axis)
+
+        found["bottleneck"] = bottleneck_arg
+    except ImportError:
+        pass
     try:
         import torch
 
         torch.set_num_threads(threads)
 
         def torch_arg(x, axis, last, op):
+            reduce = {"ArgMin": torch.argmin, "ArgMax": torch.argmax}[op]
             if x.dtype == np.dtype(ml_dtypes.bfloat16):
                 t = torch.from_numpy(x.view(np.int16)).view(torch.bfloat16)
             else:
                 t = torch.from_numpy(x)
-            reduce = torch.argmax if op == "ArgMax" else torch.argmin
             return reduce(torch.flip(t, [axis]) if last else t, dim=axis)
 
         found["torch"] = torch_arg
@@ -185,6 +213,8 @@ def competitors(threads):
         sessions = {}
 
         def ort_arg(x, axis, last, op):
+            if op not in ("ArgMin", "ArgMax"):
+                raise ValueError(f"onnxruntime has no {op}")
             key = (x.dtype.str, x.ndim, axis, last, op)
             if key not in sessions:
                 node = helper.make_node(op, ["x"], ["y"], axis=axis,
@@ -300,7 +330,9 @@ def main():
     parser.add_argument("--order", action="append", choices=["C", "F"])
     parser.add_argument("--last", action="append", type=int, choices=[0, 1])
     parser.add_argument("--op", action="append", choices=list(OPERATORS),
-                        help="repeatable; default both")
+                        help="repeatable; default ArgMin and ArgMax")
+    parser.add_argument("--nan", type=float, default=0.0,
+                        help="percent of NaN in the floating-point inputs (default 0)")
     parser.add_argument("--repeat", type=int, default=5,
                         help="timed calls per case and pass (median)")
     parser.add_argument("--passes", type=int, default=2,
@@ -313,7 +345,7 @@ def main():
     args = parser.parse_args()
     if args.passes < 1:
         parser.error("--passes must be at least 1")
-    args.op = [op for op in OPERATORS if op in (args.op or OPERATORS)]
+    args.op = [op for op in OPERATORS if op in (args.op or DEFAULT_OPS)]
 
     nbytes = args.mib << 20
     if args.threads is not None and args.threads < 1:
@@ -354,7 +386,7 @@ def main():
     x34 = np.arange(12, dtype=np.float32).reshape(3, 4)
     for name, x, axis in [("10 float32", x10, 0), ("(3, 4) float32", x34, 1)]:
         for op in args.op:
-            numpy_op = np.argmax if op == "ArgMax" else np.argmin
+            numpy_op = getattr(np, op.lower())  # argmin, argmax, nanargmin, nanargmax
             mine = timeit(lambda: OPERATORS[op](x, axis), 20000)
             numpys = timeit(lambda: numpy_op(x, axis), 20000)
             print(f"{name + ' axis=' + str(axis):<34} {op:<6} {mine * 1e6:>7.2f}us "

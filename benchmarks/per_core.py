@@ -10,7 +10,11 @@ all alike; the table gives medians over the rounds:
 - ``GB/s`` and ``limit``: argmin's throughput, and its share of the one-core read limit;
 - ``x numpy``: numpy.argmin's time over argmin's (above 1: argmin is faster);
 - ``max/min`` and ``last/min``: argmax's and select_last_index's time over argmin's;
-- ``x numpy max``: numpy.argmax's time over argmax's.
+- ``x numpy max``: numpy.argmax's time over argmax's;
+- for the floating types, ``nan/min``: ``argmin.nanargmin``'s time over argmin's; ``x nan
+  numpy`` and ``x nan bn``: numpy.nanargmin's and bottleneck.nanargmin's (when installed; not
+  for bfloat16, which it does not read) time over ``argmin.nanargmin``'s.  ``--nan P`` puts
+  NaN in P percent of the floating-point elements (at random places) of every case.
 
 The read limit of each working set is the best of one, two and four streams of a vectorized
 minimum over the same number of bytes (a C loop compiled for this CPU when a C compiler is
@@ -19,6 +23,7 @@ found, else ``numpy.max``): more streams keep more cache misses in flight.  The 
 columns) are timed once.
 
     python benchmarks/per_core.py [--repeat 7] [--dtypes float32,int64] [--sets 16K,256K,4M,DRAM]
+                                  [--nan 1]
 """
 
 import argparse
@@ -169,27 +174,59 @@ def element_type(name):
     return np.dtype(ml_dtypes.bfloat16 if name == "bfloat16" else name)
 
 
-def make(name, size):
-    """`size` random values of the element type `name`: normal floats, or integers over the
-    whole range but its two ends (the smallest key ends a row's search at once: a row that
-    holds it would measure that shortcut, not the reading)."""
+def make(name, size, nan_percent):
+    """`size` random values of the element type `name`: normal floats, with NaN in
+    `nan_percent` percent of them, or integers over the whole range but its two ends (the
+    smallest key ends a row's search at once: a row that holds it would measure that
+    shortcut, not the reading)."""
     rng = np.random.default_rng(1)
     dtype = element_type(name)
     if dtype.kind in "iu":
         info = np.iinfo(dtype)
         return rng.integers(info.min + 1, info.max - 1, size, dtype=dtype, endpoint=True)
-    return rng.standard_normal(size, dtype=np.float32).astype(dtype)
+    values = rng.standard_normal(size, dtype=np.float32)
+    if nan_percent:
+        values[rng.random(size, dtype=np.float32) < nan_percent / 100] = np.nan
+    return values.astype(dtype)
 
 
-def measure(x, axis, rounds):
-    """Seconds of a call of argmin, numpy.argmin, argmax, numpy.argmax and last index."""
-    def ours(function, last=False):
+def bottleneck_nanargmin():
+    """bottleneck.nanargmin, or None where bottleneck is not installed."""
+    try:
+        import bottleneck
+    except ImportError:
+        return None
+    return bottleneck.nanargmin
+
+
+def measure(x, axis, rounds, skipping):
+    """Seconds of a call of argmin, numpy.argmin, argmax, numpy.argmax and last index; with
+    `skipping` (for floats) also of argmin.nanargmin, numpy.nanargmin and each of
+    `skipping`'s other functions (None: left out)."""
+    def ours(function, last=False, **options):
         return lambda: function(x, axis=axis, keepdims=False, select_last_index=last,
-                                num_threads=1)
+                                num_threads=1, **options)
 
-    return block_times([ours(argmin.argmin), lambda: np.argmin(x, axis=axis),
-                        ours(argmin.argmax), lambda: np.argmax(x, axis=axis),
-                        ours(argmin.argmin, last=True)], rounds)
+    functions = [ours(argmin.argmin), lambda: np.argmin(x, axis=axis),
+                 ours(argmin.argmax), lambda: np.argmax(x, axis=axis),
+                 ours(argmin.argmin, last=True)]
+    if skipping is not None:
+        functions += [ours(argmin.nanargmin, all_nan=-1), lambda: np.nanargmin(x, axis=axis)]
+        functions += [lambda f=f: f(x, axis=axis) for f in skipping if f is not None]
+    times = block_times(functions, rounds)
+    if skipping is not None and None in skipping:
+        times.append(None)
+    return times
+
+
+def nan_cells(ours, nan):
+    """The columns of argmin.nanargmin from its time and numpy's and bottleneck's (None: not
+    timed), or dashes where it was not timed."""
+    if not nan:
+        return f"{'-':>8} {'-':>11} {'-':>8}"
+    skipping, numpy_nan, other = nan
+    cells = f"{skipping / ours:>8.2f} {numpy_nan / skipping:>11.2f}"
+    return cells + (f" {'-':>8}" if other is None else f" {other / skipping:>8.2f}")
 
 
 def main():
@@ -197,7 +234,10 @@ def main():
     parser.add_argument("--repeat", type=int, default=7, help="rounds of each case (default 7)")
     parser.add_argument("--dtypes", default=",".join(DTYPES))
     parser.add_argument("--sets", default="16K,256K,4M,DRAM")
+    parser.add_argument("--nan", type=float, default=0.0,
+                        help="percent of NaN among the floating-point elements (default 0)")
     args = parser.parse_args()
+    bottleneck = bottleneck_nanargmin()
 
     loops = min_loops()
     working = sets(args.sets.split(","))
@@ -208,21 +248,27 @@ def main():
           f"{'compiled' if loops else 'numpy'} vector min): "
           + ", ".join(f"{name} {limit / 1e9:.1f} GB/s" for name, limit in limits.items()))
     header = (f"{'dtype':<9} {'set':<5} {'case':<16} {'us':>10} {'GB/s':>7} {'limit':>6} "
-              f"{'x numpy':>8} {'max/min':>8} {'last/min':>8} {'x numpy max':>11}")
+              f"{'x numpy':>8} {'max/min':>8} {'last/min':>8} {'x numpy max':>11} "
+              f"{'nan/min':>8} {'x nan numpy':>11} {'x nan bn':>8}")
     print(header)
+    if args.nan:
+        print(f"NaN in {args.nan:g}% of the floating-point elements")
     ratios = []
     for dtype in args.dtypes.split(","):
+        floating = element_type(dtype).kind not in "iu"
+        skipping = ((bottleneck if dtype != "bfloat16" else None,) if floating else None)
         for name, nbytes in working.items():
-            data = make(dtype, nbytes // element_type(dtype).itemsize)
+            data = make(dtype, nbytes // element_type(dtype).itemsize, args.nan)
             for label, shape, axis in cases(data.size):
                 x = data[:np.prod(shape)].reshape(shape)
-                ours, numpy_min, ours_max, numpy_max, last = measure(x, axis, args.repeat)
+                ours, numpy_min, ours_max, numpy_max, last, *nan = measure(
+                    x, axis, args.repeat, skipping)
                 speed = x.nbytes / ours
                 ratios.append(numpy_min / ours)
                 print(f"{dtype:<9} {name:<5} {label:<16} {ours * 1e6:>10.1f} {speed / 1e9:>7.2f} "
                       f"{speed / limits[name]:>6.0%} {numpy_min / ours:>8.2f} "
                       f"{ours_max / ours:>8.2f} {last / ours:>8.2f} "
-                      f"{numpy_max / ours_max:>11.2f}", flush=True)
+                      f"{numpy_max / ours_max:>11.2f} {nan_cells(ours, nan)}", flush=True)
             del data, x
     slower = sum(ratio < 1 for ratio in ratios)
     print(f"{len(ratios)} cases; argmin slower than numpy.argmin on {slower}; "
