@@ -277,8 +277,13 @@ def report(label, nbytes, cases, ops, ours, alone, theirs, limit):
                 cells += f" {'-':>12}" if other is None else f" {other / seconds:>12.1f}"
             speed = nbytes / seconds
             case = f"{label} axis={axis} last={last}"
-            print(f"{case:<34} {op:<6} {seconds * 1e3:>8.2f} {speed / 1e9:>6.1f} "
+            print(f"{case:<34} {op:<{op_width(ops)}} {seconds * 1e3:>8.2f} {speed / 1e9:>6.1f} "
                   f"{speed / limit:>6.0%}{cells}", flush=True)
+
+
+def op_width(ops):
+    """The width of the table's op column: six, or the longest name of ops."""
+    return max(6, *map(len, ops))
 
 
 def versus_argmin(ours, op, axis, last):
@@ -374,8 +379,10 @@ def main():
     print(f"argmin {argmin.__version__}, numpy {np.__version__}, threads {used}, "
           f"input {args.mib} MiB, {args.passes} passes, read limit {limit / 1e9:.1f} GB/s "
           f"(best numpy.max over {args.mib} MiB on {threads} threads)")
-    header = (f"{'case':<34} {'op':<6} {'ms':>8} {'GB/s':>6} {'limit':>6} {'vs ArgMin':>9} "
-              f"{'output ms':>9}" + "".join(f" {'x ' + name:>12}" for name in others))
+    width = op_width(args.op)
+    header = (f"{'case':<34} {'op':<{width}} {'ms':>8} {'GB/s':>6} {'limit':>6} "
+              f"{'vs ArgMin':>9} {'output ms':>9}"
+              + "".join(f" {'x ' + name:>12}" for name in others))
     print(header)
     print("-" * len(header))
     for label, _, cases in table:
@@ -389,7 +396,7 @@ def main():
             numpy_op = getattr(np, op.lower())  # argmin, argmax, nanargmin, nanargmax
             mine = timeit(lambda: OPERATORS[op](x, axis), 20000)
             numpys = timeit(lambda: numpy_op(x, axis), 20000)
-            print(f"{name + ' axis=' + str(axis):<34} {op:<6} {mine * 1e6:>7.2f}us "
+            print(f"{name + ' axis=' + str(axis):<34} {op:<{width}} {mine * 1e6:>7.2f}us "
                   f"numpy {numpys * 1e6:.2f}us (x {numpys / mine:.2f})")
 
 
