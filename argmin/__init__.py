@@ -83,5 +83,7 @@ min_argmin = _api.public(_api.kernels.min_argmin, __name__, "min_argmin",
                          _docs.values_docstring("ArgMin"))
 max_argmax = _api.public(_api.kernels.max_argmax, __name__, "max_argmax",
                          _docs.values_docstring("ArgMax"))
-nanargmin = _api.public(_nanarg.nanargmin, __name__, "nanargmin", _nanarg.nanargmin.__doc__)
-nanargmax = _api.public(_nanarg.nanargmax, __name__, "nanargmax", _nanarg.nanargmax.__doc__)
+nanargmin = _api.public(_api.kernels.nanargmin, __name__, "nanargmin",
+                        _nanarg.docstring(maximum=False))
+nanargmax = _api.public(_api.kernels.nanargmax, __name__, "nanargmax",
+                        _nanarg.docstring(maximum=True))

@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from . import _cpu, _docs, _rules, _tuning
+from . import _cpu, _docs, _nanarg, _rules, _tuning
 
 #: The compiled variants of the kernels, best first: the name that ``ARGMIN_KERNELS`` and
 #: `argmin.kernel_variant` use, the module, and the CPU level it needs
@@ -29,7 +29,7 @@ def _module_of(name):
         module.set_bfloat16(_bfloat16)
     module.set_tuning_source(_tuning.tuning_var, _tuning.ever_tuned)
     module.cap_threads(_thread_cap)
-    module.set_fallback(arg_reduce)
+    module.set_fallback(arg_reduce, nan_reduce)
     return module
 
 
@@ -290,6 +290,27 @@ def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None,
             f"{op}: num_threads must be a positive integer or None, got {num_threads!r}")
     return reduce_checked(data, axis, keepdims, select_last_index, maximum, num_threads,
                           values=values, skip_nan=skip_nan)
+
+
+def nan_reduce(data, axis, keepdims, select_last_index, num_threads, maximum, all_nan):
+    """``argmin.nanargmin`` (``argmin.nanargmax`` with ``maximum``) of ``data``: the calls
+    that the kernels' compiled nanargmin and nanargmax hand on, and their errors."""
+    op = _nanarg.NAMES[maximum]
+    placeholder = _nanarg.placeholder_of(all_nan, op)
+    values, indices = arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads,
+                                 maximum, values=True, skip_nan=True)
+    return settle_all_nan(values, indices, placeholder, op, axis, keepdims)
+
+
+def settle_all_nan(values, indices, placeholder, op, axis, keepdims, located=True):
+    """``indices`` (C-contiguous int64), found with ``values`` (C-contiguous, as many) where NaN
+    is skipped (by ``op``, along ``axis``), with each slice whose value is NaN (it holds only
+    NaN) given ``placeholder``, in place; where that is None, `_nanarg.all_nan_error` instead.
+    """
+    first = kernels.settle_all_nan(values, indices, placeholder)
+    if first >= 0 and placeholder is None:
+        raise _nanarg.all_nan_error(first, indices.shape, op, axis, keepdims, located)
+    return indices
 
 
 def reduce_checked(data, axis, keepdims, last, maximum, num_threads=None, out=None,

@@ -1,10 +1,12 @@
-"""nanargmin and nanargmax: ArgMin and ArgMax that skip NaN, and what an all-NaN slice gives."""
+"""nanargmin and nanargmax: what ``all_nan`` takes, the error of an all-NaN slice, the docstring.
+
+The calls themselves run in the kernels (``nanargmin``, ``nanargmax`` and ``settle_all_nan``),
+or through `argmin._api.nan_reduce`.
+"""
 
 import operator
 
 import numpy as np
-
-from . import _api
 
 #: The operators, in the order of `argmin._rules.OPERATORS`.
 NAMES = ("nanargmin", "nanargmax")
@@ -39,44 +41,20 @@ def placeholder_of(all_nan, op):
     return placeholder
 
 
-def settle_all_nan(values, indices, placeholder, op, axis, keepdims, located=True):
-    """``indices`` (C-contiguous int64), found with ``values`` (C-contiguous, as many) where NaN
-    is skipped, with each slice whose value is NaN (it holds only NaN) given ``placeholder``,
-    in place; where that is None, ValueError instead, which names the first such slice as
-    ``data[i, ..., :, ...]`` (``:`` at ``axis``, a valid axis of ``data``) where ``located``
-    (the indices are the whole result), or its axis only otherwise."""
-    first = _api.kernels.settle_all_nan(values, indices, placeholder)
-    if first < 0 or placeholder is not None:
-        return indices
-    axis = operator.index(axis) % (indices.ndim if keepdims else indices.ndim + 1)
-    at = [str(i) for i in np.unravel_index(first, indices.shape)]
+def all_nan_error(first, shape, op, axis, keepdims, located=True):
+    """The ValueError of an all-NaN slice, the one at position ``first`` (C order) of a result
+    of ``shape``, that names it as ``data[i, ..., :, ...]`` (``:`` at ``axis``, a valid axis of
+    ``data``) where ``located`` (the shape is the whole result's), or its axis only otherwise."""
+    axis = operator.index(axis) % (len(shape) if keepdims else len(shape) + 1)
+    at = [str(i) for i in np.unravel_index(first, shape)]
     if keepdims:
         at[axis] = ":"
     else:
         at.insert(axis, ":")
     where = f"data[{', '.join(at)}]" if located else f"a slice along axis {axis}"
-    raise ValueError(
+    return ValueError(
         f"All-NaN slice encountered: {op} of {where} has no number to give the index of; "
         "pass all_nan=-1 (or another integer) to get that index for such slices instead")
-
-
-def nan_reduce(data, axis, keepdims, select_last_index, num_threads, maximum, all_nan):
-    """`nanargmin` (`nanargmax` with ``maximum``) of ``data``."""
-    op = NAMES[maximum]
-    placeholder = placeholder_of(all_nan, op)
-    values, indices = _api.arg_reduce(data, axis, keepdims, select_last_index, 13, num_threads,
-                                      maximum, values=True, skip_nan=True)
-    return settle_all_nan(values, indices, placeholder, op, axis, keepdims)
-
-
-def nanargmin(data, axis=0, keepdims=True, select_last_index=False, *, all_nan="raise",
-              num_threads=None):
-    return nan_reduce(data, axis, keepdims, select_last_index, num_threads, False, all_nan)
-
-
-def nanargmax(data, axis=0, keepdims=True, select_last_index=False, *, all_nan="raise",
-              num_threads=None):
-    return nan_reduce(data, axis, keepdims, select_last_index, num_threads, True, all_nan)
 
 
 _DOC = """Indices of the {extreme} numbers of ``data`` along ``axis``, NaN skipped.
@@ -147,7 +125,10 @@ array([ {first}, -1])
 array([{first}])
 """
 
-nanargmin.__doc__ = _DOC.format(extreme="minimum", op="ArgMin", plain="argmin", name="nanargmin",
-                                short="min", first=2)
-nanargmax.__doc__ = _DOC.format(extreme="maximum", op="ArgMax", plain="argmax", name="nanargmax",
-                                short="max", first=1)
+def docstring(maximum):
+    """The docstring of ``argmin.nanargmin`` (``argmin.nanargmax`` with ``maximum``)."""
+    if maximum:
+        return _DOC.format(extreme="maximum", op="ArgMax", plain="argmax", name="nanargmax",
+                           short="max", first=1)
+    return _DOC.format(extreme="minimum", op="ArgMin", plain="argmin", name="nanargmin",
+                       short="min", first=2)

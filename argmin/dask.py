@@ -275,8 +275,8 @@ def _aggregate(records, axis, keepdims, last, maximum, skip_nan, placeholder):
                     skip_nan=skip_nan)
     index = best["index"].copy()
     if skip_nan:
-        _nanarg.settle_all_nan(np.ascontiguousarray(best["value"]), index, placeholder,
-                               _nanarg.NAMES[maximum], axis[0], keepdims=True, located=False)
+        _api.settle_all_nan(np.ascontiguousarray(best["value"]), index, placeholder,
+                            _nanarg.NAMES[maximum], axis[0], keepdims=True, located=False)
     if not keepdims:
         index = np.squeeze(index, axis=axis)
     return index

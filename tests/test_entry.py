@@ -125,8 +125,15 @@ def test_public_functions_take_the_compiled_path():
     argmin.kernel_variants()
     x = np.array([[3.0, 1.0, 1.0]], np.float32)
     for function in (argmin.argmin, argmin.argmax, argmin.min_argmin, argmin.max_argmax,
-                     argmin.opset13.ArgMin, argmin.opset13.ArgMax):
+                     argmin.opset13.ArgMin, argmin.opset13.ArgMax, argmin.nanargmin,
+                     argmin.nanargmax):
         assert python_calls(lambda: function(x, 1)) == ["<lambda>"], function.__name__
+    for all_nan in ("raise", -1):
+        assert python_calls(lambda: argmin.nanargmin(x, 1, all_nan=all_nan)) == ["<lambda>"]
+    # A slice of NaN only: the Python function raises its error, or writes the placeholder.
+    x[0] = np.nan
+    assert "nan_reduce" in python_calls(lambda: pytest.raises(ValueError, argmin.nanargmin, x, 1))
+    assert python_calls(lambda: argmin.nanargmin(x, 1, all_nan=-1)) == ["<lambda>"]
     for function in (argmin.numpy.argmin, argmin.numpy.argmax):
         for axis in (None, 1):
             assert python_calls(lambda: function(x, axis)) == [

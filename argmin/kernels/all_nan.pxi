@@ -19,11 +19,14 @@ cdef inline bint nan_bits(const char* p, Py_ssize_t size, int64_t inf_bits) noex
     return (double_ & INT64_MAX) > inf_bits
 
 
-def settle_all_nan(cnp.ndarray values not None, cnp.ndarray indices not None, placeholder):
+cpdef Py_ssize_t settle_all_nan(cnp.ndarray values, cnp.ndarray indices, placeholder) except -2:
     """The position, in C order, of the first NaN among ``values`` (C-contiguous, of one of
     the kernels' element types), or -1 where none is; where ``placeholder`` is an int, it
     first replaces the element of ``indices`` (C-contiguous int64, as many) at every NaN."""
-    cdef int row = element_row(<cnp.dtype>cnp.PyArray_DESCR(values))
+    cdef int row
+    if values is None or indices is None:
+        raise TypeError("settle_all_nan takes two arrays")
+    row = element_row(<cnp.dtype>cnp.PyArray_DESCR(values))
     cdef Py_ssize_t size = cnp.PyArray_ITEMSIZE(values), n = cnp.PyArray_SIZE(values), i
     cdef Py_ssize_t first = -1
     cdef const char* p = <const char*>cnp.PyArray_DATA(values)

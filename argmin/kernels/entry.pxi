@@ -160,14 +160,17 @@ def quick_numpy(a, axis, keepdims, bint maximum):
 
 
 # The public functions of the common call: argmin.argmin, argmax, min_argmin,
-# max_argmax and argmin.opset13's ArgMin and ArgMax are these of the module
+# max_argmax, nanargmin, nanargmax and argmin.opset13's ArgMin and ArgMax are
+# these of the module
 # in use when argmin is imported.  Each answers through quick_reduce where
 # this module is the one in use (argmin._api.use_kernels); every other call
-# goes to `fallback`, argmin._api.arg_reduce, which converts or refuses it
+# goes to `fallback`, argmin._api.arg_reduce (argmin._nanarg.nan_reduce for
+# nanargmin and nanargmax: `nan_fallback`), which converts or refuses it
 # and runs the kernels in use (trying their quick_reduce first, again where
 # this module declined: a rare call's cost).
 cdef bint in_use = False
 cdef object fallback = None
+cdef object nan_fallback = None
 
 
 def set_in_use(bint chosen):
@@ -176,11 +179,13 @@ def set_in_use(bint chosen):
     in_use = chosen
 
 
-def set_fallback(arg_reduce):
+def set_fallback(arg_reduce, nan_reduce):
     """Hand the calls that the public functions do not answer to ``arg_reduce``
-    (argmin._api's)."""
-    global fallback
+    (argmin._api's), and those of nanargmin and nanargmax to ``nan_reduce``
+    (argmin._nanarg's)."""
+    global fallback, nan_fallback
     fallback = arg_reduce
+    nan_fallback = nan_reduce
 
 
 cdef object answer(data, axis, keepdims, last, int opset, num_threads, bint maximum,
@@ -191,6 +196,22 @@ cdef object answer(data, axis, keepdims, last, int opset, num_threads, bint maxi
     if found is None:
         return fallback(data, axis, keepdims, last, opset, num_threads, maximum, values)
     return found
+
+
+cdef object nan_answer(data, axis, keepdims, last, num_threads, bint maximum, all_nan):
+    # An all_nan of "raise" or an int of int64 is answered here, but for a
+    # slice of NaN only, whose error the fallback raises (reducing again).
+    cdef object found = None, placeholder = None
+    cdef long number
+    if in_use and (whole_int(all_nan, &number)
+                   or (type(all_nan) is str and all_nan == "raise")):
+        if type(all_nan) is int:
+            placeholder = number
+        found = quick_reduce(data, axis, keepdims, last, 13, num_threads, maximum, True, True)
+    if found is not None and (settle_all_nan(found[0], found[1], placeholder) < 0
+                              or placeholder is not None):
+        return found[1]
+    return nan_fallback(data, axis, keepdims, last, num_threads, maximum, all_nan)
 
 
 def argmin(data, axis=0, keepdims=True, select_last_index=False, *, num_threads=None):
@@ -215,3 +236,13 @@ def ArgMin(data, axis=0, keepdims=1, select_last_index=0):
 
 def ArgMax(data, axis=0, keepdims=1, select_last_index=0):
     return answer(data, axis, keepdims, select_last_index, 13, None, True, False)
+
+
+def nanargmin(data, axis=0, keepdims=True, select_last_index=False, *, all_nan="raise",
+              num_threads=None):
+    return nan_answer(data, axis, keepdims, select_last_index, num_threads, False, all_nan)
+
+
+def nanargmax(data, axis=0, keepdims=True, select_last_index=False, *, all_nan="raise",
+              num_threads=None):
+    return nan_answer(data, axis, keepdims, select_last_index, num_threads, True, all_nan)
