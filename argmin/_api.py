@@ -253,7 +253,9 @@ def native_type(dtype, opset, op="ArgMin"):
         For an element type that ``op`` of ``opset`` does not take.
     """
     native = _rules.check_element_type(dtype, opset, op)
-    if native == _rules.loaded_bfloat16() and _bfloat16 is None:
+    # (A dtype compares equal to None where it is float64: test for None first.)
+    bfloat16 = _rules.loaded_bfloat16()
+    if _bfloat16 is None and bfloat16 is not None and native == bfloat16:
         _accept_bfloat16(native)
     return native
 
@@ -270,7 +272,7 @@ def arg_reduce(data, axis, keepdims, select_last_index, opset, num_threads=None,
                                  maximum, values, skip_nan)
     if found is not None:
         return found
-    op = _rules.OPERATORS[maximum]
+    op = _nanarg.NAMES[maximum] if skip_nan else _rules.OPERATORS[maximum]
     if type(data) is not np.ndarray:
         data = as_tensor(data, op)
     dtype = data.dtype

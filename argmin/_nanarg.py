@@ -65,8 +65,8 @@ index of its {extreme} number, the first among equal ones (or the last,
 with ``select_last_index``), -0.0 equal to +0.0.  This is
 `numpy.{name}`'s rule (pandas' ``idx{short}`` and xarray's ``arg{short}``
 skip NaN the same way), computed in one pass over ``data``, which is
-neither copied nor modified, on the kernels and threads of
-`argmin.{plain}`.  Integer types have no NaN: they give what
+read in place and never modified (byte-swapped input alone is converted
+first), on the kernels and threads of `argmin.{plain}`.  Integer types have no NaN: they give what
 `argmin.{plain}` gives.
 
 Parameters

@@ -72,10 +72,12 @@ def check_element_type(dtype, opset, op="ArgMin"):
     bfloat16_type = loaded_bfloat16()
     if native.names is None and native in NUMERIC_TYPES:
         return NUMERIC_TYPES[NUMERIC_TYPES.index(native)]
-    if native.names is None and native == bfloat16_type and opset >= 13:
+    # (A dtype compares equal to None where it is float64: test for None first.)
+    is_bfloat16 = bfloat16_type is not None and native == bfloat16_type
+    if native.names is None and is_bfloat16 and opset >= 13:
         return bfloat16_type
     allowed = ", ".join([t.name for t in NUMERIC_TYPES] + ["bfloat16"] * (opset >= 13))
-    hint = " (bfloat16 needs opset 13)" if native == bfloat16_type else ""
+    hint = " (bfloat16 needs opset 13)" if is_bfloat16 else ""
     raise TypeError(
         f"{op}-{opset} does not accept element type {_type_name(native)}{hint}; "
         f"allowed: {allowed}"

@@ -182,7 +182,7 @@ def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum, skip
                 placeholder=None):
     """`ArgMin` (`ArgMax` with ``maximum``) of ``x``; with ``skip_nan``, `nanargmin`
     (`nanargmax`) whose all-NaN slices give ``placeholder`` (None: raise)."""
-    op = _rules.OPERATORS[maximum]
+    op = _nanarg.NAMES[maximum] if skip_nan else _rules.OPERATORS[maximum]
     if not isinstance(x, da.Array):
         x = da.asarray(_api.as_tensor(x, op))
     _api.as_tensor(x._meta, op)  # masked chunks are refused like masked arrays
@@ -225,7 +225,7 @@ def _arg_reduce(x, axis, keepdims, select_last_index, split_every, maximum, skip
         keepdims=keepdims,
         dtype=np.int64,
         split_every=split_every,
-        name=_nanarg.NAMES[maximum] if skip_nan else op.lower(),
+        name=op.lower(),
         meta=np.empty((0,) * out_ndim, dtype=np.int64),
     )
 

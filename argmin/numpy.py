@@ -105,13 +105,14 @@ argmax.__doc__ = _DOC.format(extreme="maximum", name="argmax", op="ArgMax", flat
 _NAN_DOC = """Indices of the {extreme} numbers along an axis, NaN skipped, as `numpy.{name}`.
 
 A drop-in for `numpy.{name}`, computed by argmin's kernels in one pass over
-``a``, which is neither copied nor modified.  Every number beats NaN: the
+``a``, read in place and never modified.  Every number beats NaN: the
 index of the {extreme} number of each slice, the first among equal ones
 (-0.0 equal to +0.0).  An integer array gives what `numpy.{plain}` gives.
 Two cases differ from numpy's (see the semantics page): bfloat16
 (``ml_dtypes.bfloat16``) skips NaN here, where numpy's does not; and where
 a slice's only numbers are {infinity}, numpy's can give a NaN's index (it
-reads NaN as {infinity}), this one the first {infinity}'s.
+reads NaN as {infinity}), this one the first {infinity}'s.  Array subclasses
+and an ``out`` of another type than ``intp`` are handed to numpy's own.
 
 Parameters
 ----------

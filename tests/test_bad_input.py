@@ -470,3 +470,32 @@ def test_kernel_entry_refuses_what_the_rules_would():
     for axis in (-1, 1, 64):
         with pytest.raises(ValueError, match="axis"):
             _api.kernels.reduce_axis(data, axis, True, False, 1, False, None)
+
+
+SWAPPED_FIRST = textwrap.dedent("""
+    import sys
+    import numpy as np
+    import argmin
+    import argmin.numpy
+    assert "ml_dtypes" not in sys.modules
+    types = ["float16", "float32", "float64", "int8", "int16", "int32", "int64",
+             "uint8", "uint16", "uint32", "uint64"]
+    x = np.array([3, 1, 2, 1], dtype=np.float64)
+    for name in types:  # each type, byte-swapped, before ml_dtypes is imported
+        argmin.argmin(x.astype(np.dtype(name).newbyteorder()))
+    for name in types:
+        for data in (x.astype(name), x.astype(np.dtype(name).newbyteorder())):
+            values, indices = argmin.min_argmin(data)
+            assert indices.tolist() == [1] and values.tolist() == [1], (name, values)
+            assert argmin.nanargmin(data).tolist() == [1], name
+            assert argmin.numpy.nanargmin(data) == 1, name
+    assert "ml_dtypes" not in sys.modules
+    print("ok")
+""")
+
+
+def test_byte_swapped_types_met_before_ml_dtypes_stay_themselves():
+    """No type is taken for bfloat16, whose dtype is known only once ml_dtypes is imported
+    (float64 compares equal to None)."""
+    child = run_code(SWAPPED_FIRST)
+    assert child.returncode == 0 and child.stdout.split() == ["ok"], child.stderr[-3000:]

@@ -10,10 +10,11 @@ import pytest
 
 import argmin
 import argmin.numpy
+from argmin._api import plan
 
 from . import oracle
 from .layouts import LAYOUTS
-from .test_lengths import LENGTHS, positions
+from .test_lengths import LENGTHS, LONG, positions
 
 # Reaches the kernels: .ci/run runs these on every compiled variant.
 pytestmark = pytest.mark.kernels
@@ -117,6 +118,27 @@ def test_nan_at_every_position_of_a_vector_block(dtype, n, kernels, nan_function
             check(function, reference(data, axis, False, last), data, axis, False, last)
 
 
+@pytest.mark.parametrize("dtype", oracle.FLOAT_TYPES, ids=str)
+def test_a_row_and_columns_split_between_threads(dtype, kernels, nan_function):
+    """A long row, and three long columns, whose reduced axis is split between threads: the
+    parts' answers merged, where a part holds only NaN, or its extreme is another part's."""
+    function, reference, _ = nan_function
+    n = LONG // 3
+    rng = np.random.default_rng(9)
+    row = rng.uniform(10, 100, n).astype(dtype)
+    row[: n // 2] = np.nan                      # the first parts: NaN only
+    row[[n // 2 + 5, n - 1]] = 1                # a tie in the last parts
+    row[rng.random(n) < 0.01] = np.nan
+    columns = np.stack([row, row[::-1], np.roll(row, n // 3)], axis=1)
+    assert plan(row, 0, num_threads=3)["splits"] > 1
+    assert plan(columns, 0, num_threads=3)["splits"] > 1
+    for data in (row, columns):
+        for last in (False, True):
+            expected = reference(data, 0, False, last)
+            for threads in (1, 2, 3):
+                check(function, expected, data, 0, False, last, threads)
+
+
 @pytest.mark.parametrize("dtype", oracle.INTEGER_TYPES, ids=str)
 def test_integers_give_argmin(dtype, nan_function):
     function, _, plain = nan_function
@@ -161,12 +183,26 @@ def test_empty_axis_raises_as_argmin_does(nan_function):
         plain(np.empty((2, 0)), axis=1)
     with pytest.raises(ValueError) as error:
         function(np.empty((2, 0)), axis=1)
-    assert str(error.value) == str(expected.value)
+    name = function.__name__
+    assert str(error.value) == str(expected.value).replace(plain.__name__.replace(
+        "arg", "Arg").replace("min", "Min").replace("max", "Max"), name)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda f: f(np.ones(3), keepdims=2), "{name}: keepdims must be 0 or 1"),
+    (lambda f: f(np.ones(3, bool)), "{name}-13 does not accept element type bool"),
+    (lambda f: f(np.ma.masked_array([1.0])), "{name} does not take masked arrays"),
+    (lambda f: f(np.ones(3), axis=1.0), "{name}: axis must be an integer"),
+])
+def test_errors_name_the_function_called(call, message, nan_function):
+    function = nan_function[0]
+    with pytest.raises((TypeError, ValueError), match=message.format(name=function.__name__)):
+        call(function)
 
 
 def test_no_copy_of_the_input(nan_function):
-    """The traced peak of a call on 16 MiB with NaN, along rows and columns: the indices, the
-    values found with them and a mask of those values, not the input."""
+    """The traced peak of a call on 16 MiB with NaN, along rows and columns: the indices and
+    the values found with them, not the input."""
     x = np.random.default_rng(0).standard_normal((2048, 2048)).astype(np.float32)
     x[np.random.default_rng(1).random(x.shape) < 0.01] = np.nan
     for axis in (0, 1):
@@ -174,7 +210,7 @@ def test_no_copy_of_the_input(nan_function):
         result = nan_function[0](x, axis=axis, num_threads=1)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        assert peak <= result.nbytes * (1 + 4 / 8 + 1 / 8) + 64 * 1024, (axis, peak)
+        assert peak <= result.nbytes * (1 + 4 / 8) + 64 * 1024, (axis, peak)
         np.testing.assert_array_equal(result, nan_function[1](x, axis))
 
 

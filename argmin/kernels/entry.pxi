@@ -164,7 +164,7 @@ def quick_numpy(a, axis, keepdims, bint maximum):
 # these of the module
 # in use when argmin is imported.  Each answers through quick_reduce where
 # this module is the one in use (argmin._api.use_kernels); every other call
-# goes to `fallback`, argmin._api.arg_reduce (argmin._nanarg.nan_reduce for
+# goes to `fallback`, argmin._api.arg_reduce (argmin._api.nan_reduce for
 # nanargmin and nanargmax: `nan_fallback`), which converts or refuses it
 # and runs the kernels in use (trying their quick_reduce first, again where
 # this module declined: a rare call's cost).
@@ -182,7 +182,7 @@ def set_in_use(bint chosen):
 def set_fallback(arg_reduce, nan_reduce):
     """Hand the calls that the public functions do not answer to ``arg_reduce``
     (argmin._api's), and those of nanargmin and nanargmax to ``nan_reduce``
-    (argmin._nanarg's)."""
+    (argmin._api's too)."""
     global fallback, nan_fallback
     fallback = arg_reduce
     nan_fallback = nan_reduce
