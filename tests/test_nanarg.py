@@ -292,3 +292,21 @@ def test_numpy_drop_in_skips_nan_of_bfloat16(numpy_pair):
     for axis in (None, 0, 1):
         np.testing.assert_array_equal(ours(x.astype(oracle.BFLOAT16), axis=axis),
                                       theirs(x, axis=axis))
+
+
+@pytest.mark.parametrize("dtype", oracle.FLOAT_TYPES, ids=str)
+def test_all_nan_slices_found_at_every_run_end(dtype, kernels):
+    """The values are tested for NaN in runs (all_nan.pxi): a NaN first, last, and on both
+    sides of a run's end, alone or with another after it."""
+    for n in (1, 2, 255, 256, 257, 511, 512, 513, 1000):
+        for first in sorted({0, n // 2, n - 1, 255, 256, 257} & set(range(n))):
+            values = np.ones(n, dtype)
+            values[first] = values[-1] = np.nan
+            indices = np.arange(n, dtype=np.int64)
+            assert kernels.settle_all_nan(values, indices, None) == first
+            np.testing.assert_array_equal(indices, np.arange(n))
+            assert kernels.settle_all_nan(values, indices, -3) == first
+            expected = np.arange(n)
+            expected[[first, n - 1]] = -3
+            np.testing.assert_array_equal(indices, expected)
+    assert kernels.settle_all_nan(np.ones(300, dtype), np.zeros(300, np.int64), -3) == -1

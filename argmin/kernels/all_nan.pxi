@@ -19,6 +19,44 @@ cdef inline bint nan_bits(const char* p, Py_ssize_t size, int64_t inf_bits) noex
     return (double_ & INT64_MAX) > inf_bits
 
 
+cdef enum:
+    # Values tested for NaN at once, without a branch (a loop that vectorizes),
+    # before a run that holds one is searched for it.
+    NAN_RUN = 256
+
+
+cdef inline bint any_nan(
+    const char* p, Py_ssize_t n, Py_ssize_t size, int64_t inf_bits,
+) noexcept nogil:
+    # Whether one of the n floats of `size` bytes at p is NaN.
+    cdef Py_ssize_t i
+    cdef bint found = False
+    if size == 2:
+        for i in range(n):
+            found |= nan_bits(p + 2 * i, 2, inf_bits)
+    elif size == 4:
+        for i in range(n):
+            found |= nan_bits(p + 4 * i, 4, inf_bits)
+    else:
+        for i in range(n):
+            found |= nan_bits(p + 8 * i, 8, inf_bits)
+    return found
+
+
+cdef Py_ssize_t first_nan(
+    const char* p, Py_ssize_t n, Py_ssize_t size, int64_t inf_bits,
+) noexcept nogil:
+    # The index of the first NaN among the n floats of `size` bytes at p, or -1.
+    cdef Py_ssize_t start = 0, i
+    while start < n:
+        if any_nan(p + start * size, min(<Py_ssize_t>NAN_RUN, n - start), size, inf_bits):
+            for i in range(start, n):
+                if nan_bits(p + i * size, size, inf_bits):
+                    return i
+        start += NAN_RUN
+    return -1
+
+
 cpdef Py_ssize_t settle_all_nan(cnp.ndarray values, cnp.ndarray indices, placeholder) except -2:
     """The position, in C order, of the first NaN among ``values`` (C-contiguous, of one of
     the kernels' element types), or -1 where none is; where ``placeholder`` is an int, it
@@ -39,11 +77,9 @@ cpdef Py_ssize_t settle_all_nan(cnp.ndarray values, cnp.ndarray indices, placeho
         raise ValueError("settle_all_nan takes C-contiguous values and int64 indices, as many")
     if row < INTEGER_ROWS:
         return -1
-    for i in range(n):
-        if nan_bits(p + i * size, size, inf_bits):
-            if first < 0:
-                first = i
-            if not replace:
-                break
-            out[i] = index
+    first = first_nan(p, n, size, inf_bits)
+    if replace and first >= 0:
+        for i in range(first, n):
+            if nan_bits(p + i * size, size, inf_bits):
+                out[i] = index
     return first

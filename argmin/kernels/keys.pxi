@@ -94,9 +94,7 @@ cdef inline bint maximizing(coding_t* coding) noexcept nogil:
 cdef inline key_t nan_key(key_t k, coding_t* coding) noexcept nogil:
     # Every NaN's key: the smallest of the width, so NaN wins, but for the
     # NaN-skipping codings, where it is the largest, so every number wins.
-    if coding_t is float_nanmin or coding_t is float_nanmax:
-        return ~key_min(k)
-    return key_min(k)
+    return ~key_min(k) if coding_t is float_nanmin or coding_t is float_nanmax else key_min(k)
 
 
 cdef inline key_t direction(key_t k, coding_t* coding) noexcept nogil:
