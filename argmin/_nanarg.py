@@ -66,8 +66,8 @@ with ``select_last_index``), -0.0 equal to +0.0.  This is
 `numpy.{name}`'s rule (pandas' ``idx{short}`` and xarray's ``arg{short}``
 skip NaN the same way), computed in one pass over ``data``, which is
 read in place and never modified (byte-swapped input alone is converted
-first), on the kernels and threads of `argmin.{plain}`.  Integer types have no NaN: they give what
-`argmin.{plain}` gives.
+first), on the kernels and threads of `argmin.{plain}`.  Integer types
+have no NaN: they give what `argmin.{plain}` gives.
 
 Parameters
 ----------
@@ -124,6 +124,7 @@ array([ {first}, -1])
 >>> argmin.{name}(x[:1], axis=1, keepdims=False)
 array([{first}])
 """
+
 
 def docstring(maximum):
     """The docstring of ``argmin.nanargmin`` (``argmin.nanargmax`` with ``maximum``)."""

@@ -161,13 +161,13 @@ def quick_numpy(a, axis, keepdims, bint maximum):
 
 # The public functions of the common call: argmin.argmin, argmax, min_argmin,
 # max_argmax, nanargmin, nanargmax and argmin.opset13's ArgMin and ArgMax are
-# these of the module
-# in use when argmin is imported.  Each answers through quick_reduce where
-# this module is the one in use (argmin._api.use_kernels); every other call
-# goes to `fallback`, argmin._api.arg_reduce (argmin._api.nan_reduce for
-# nanargmin and nanargmax: `nan_fallback`), which converts or refuses it
-# and runs the kernels in use (trying their quick_reduce first, again where
-# this module declined: a rare call's cost).
+# these of the module in use when argmin is imported.  Each answers through
+# quick_reduce (and settle_all_nan) where this module is the one in use
+# (argmin._api.use_kernels); every other call goes to `fallback`,
+# argmin._api.arg_reduce (argmin._api.nan_reduce for nanargmin and
+# nanargmax: `nan_fallback`), which converts or refuses it and runs the
+# kernels in use (trying their quick_reduce first, again where this module
+# declined: a rare call's cost).
 cdef bint in_use = False
 cdef object fallback = None
 cdef object nan_fallback = None
