@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bits.h"
+
 /* Per target: the bytes of a vector, and ARGMIN_MATCHK(p, bits), a mask of
  * the elements of the vector at p that equal bits, element i at bit
  * i * ARGMIN_MASK_BITS(K) (all its bits set). */
@@ -58,25 +60,6 @@ static inline __m128i argmin_both_halves(__m128i c) {
 }
 #else
 #define ARGMIN_FIND_BYTES 0
-#endif
-
-#if ARGMIN_FIND_BYTES && (defined(__GNUC__) || defined(__clang__))
-#define ARGMIN_FIRST_BIT(m) __builtin_ctzll(m)
-#define ARGMIN_LAST_BIT(m) (63 - __builtin_clzll(m))
-#elif ARGMIN_FIND_BYTES
-#include <intrin.h>
-static inline int argmin_first_bit(uint64_t m) {
-    unsigned long i;
-    _BitScanForward64(&i, m);
-    return (int)i;
-}
-static inline int argmin_last_bit(uint64_t m) {
-    unsigned long i;
-    _BitScanReverse64(&i, m);
-    return (int)i;
-}
-#define ARGMIN_FIRST_BIT(m) argmin_first_bit(m)
-#define ARGMIN_LAST_BIT(m) argmin_last_bit(m)
 #endif
 
 #if ARGMIN_FIND_BYTES
