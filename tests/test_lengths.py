@@ -18,6 +18,10 @@ pytestmark = pytest.mark.kernels
 LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
            2047, 2049, 4095, 4097, 8193]
 LONG = 3_000_017  # a few million: split between threads
+# Bytes of a block of a row read one by one (long_rows.pxi), and of a span of
+# a run, whose extreme is kept apart for the search of its index (extreme.h).
+BLOCK_BYTES = 16384
+SPAN_BYTES = 1024
 THREADS = (1, 2, 3, 8)
 # Each way of reading contiguous rows, forced for every length with the tuning
 # (short_row_len, min_row_len): across the rows as strided columns, a tile of
@@ -49,7 +53,8 @@ def low_values(dtype):
 def positions(n, dtype):
     """Where to put the low values: the ends, and both sides of lane, block and chunk edges."""
     edges = {0, n - 1, n // 2, n // 3}
-    for unit in (128 // dtype.itemsize, 4096 // dtype.itemsize, 1024):
+    for unit in (128 // dtype.itemsize, SPAN_BYTES // dtype.itemsize,
+                 BLOCK_BYTES // dtype.itemsize, 1024):
         for k in (1, 2, 3):
             edges.update((k * unit - 1, k * unit))
     for threads in (2, 3, 8):
@@ -128,7 +133,7 @@ def test_row_ends(dtype, kernels):
     # overlaps the one before it.  Minima, ties and NaNs in the overlap, in the
     # part read once, and one in each.
     lanes = max(128 // dtype.itemsize, 32)
-    block = 4096 // dtype.itemsize
+    block = BLOCK_BYTES // dtype.itemsize
     rng = np.random.default_rng(16)
     with tuned(short_row_len=0, min_row_len=0):
         for n in (lanes + 1, 2 * lanes - 1, 3 * lanes + lanes // 2, block + 1,
@@ -144,6 +149,39 @@ def test_row_ends(dtype, kernels):
                         x = base.copy()
                         x[p] = x[q] = low
                         check_all(np.stack([x, x[::-1]]), 1)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+@pytest.mark.parametrize("way", ["short", "rows"])
+def test_ties_across_spans(dtype, way, kernels):
+    # The extremes of 32- and 64-bit runs keep a vector a span, and the
+    # search reads only the first (or last) span that holds the extreme: the
+    # best value in two spans of a run (at either end of each, in the part of
+    # a span that the run's last vectors read again, and in a last span
+    # shorter than the others; -0.0 in one and +0.0 in the other), in rows of
+    # a few spans read as short rows and in a block and a half read as a long
+    # row.
+    span = SPAN_BYTES // dtype.itemsize
+    short = (2 * span - 3, 2 * span) if dtype.itemsize >= 4 else (2 * span,)
+    lengths = {"short": short, "rows": (BLOCK_BYTES // dtype.itemsize * 3 // 2 + 7,)}[way]
+    rng = np.random.default_rng(17)
+    ways = {"short": dict(short_row_len=HUGE, min_row_len=0), "rows": dict(short_row_len=0)}
+    with tuned(**ways[way]):
+        for n in lengths:
+            ends = sorted({p for s in range(0, n, span) for p in (s, s + 1, s + span - 1, n - 1, n - 2)
+                           if p < n})
+            for descending in (False, True):
+                base = background(dtype, n, rng, descending)
+                lows = [(low, low) for low in low_values(dtype)]
+                if oracle.is_float(dtype):
+                    lows.append((np.array(-0.0).astype(dtype), np.array(0.0).astype(dtype)))
+                for low_p, low_q in lows:
+                    rows = []
+                    for p, q in itertools.combinations(ends[::3] + ends[-2:], 2):
+                        x = base.copy()
+                        x[p], x[q] = low_p, low_q
+                        rows.append(x)
+                    check_all(np.stack(rows), 1)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)

@@ -6,25 +6,32 @@
 # more.
 
 cdef extern from "extreme.h":
+    ctypedef struct Spans "argmin_spans":
+        pass
     int extreme_f32 "argmin_extreme_f32"(
-        const char* p, int64_t n, int largest, int skip_nan, float* out) nogil
+        const char* p, int64_t n, int largest, int skip_nan, float* out, Spans* spans) nogil
     int extreme_f64 "argmin_extreme_f64"(
-        const char* p, int64_t n, int largest, int skip_nan, double* out) nogil
+        const char* p, int64_t n, int largest, int skip_nan, double* out, Spans* spans) nogil
     int extreme_i32 "argmin_extreme_i32"(
-        const char* p, int64_t n, int largest, int is_unsigned, int32_t* out) nogil
+        const char* p, int64_t n, int largest, int is_unsigned, int32_t* out, Spans* spans) nogil
     int extreme_i64 "argmin_extreme_i64"(
-        const char* p, int64_t n, int largest, int is_unsigned, int64_t* out) nogil
+        const char* p, int64_t n, int largest, int is_unsigned, int64_t* out, Spans* spans) nogil
+    void span_f32 "argmin_span_f32"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
+    void span_f64 "argmin_span_f64"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
+    void span_i32 "argmin_span_i32"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
+    void span_i64 "argmin_span_i64"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
     Py_ssize_t EXTREME_LANES "ARGMIN_EXTREME_LANES"(Py_ssize_t size) nogil
+    enum: SPAN_BYTES "ARGMIN_SPAN_BYTES"
 
 
 cdef inline bint extreme_key(
-    const char* p, Py_ssize_t n, key_t* best, key_t inf_bits, coding_t* coding,
+    const char* p, Py_ssize_t n, key_t* best, Spans* spans, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
-    # The best key of the n contiguous elements at p into best[0]; False, and
-    # best unset, for 8- and 16-bit elements, for runs shorter than
-    # EXTREME_LANES, where a NaN is among the elements (but for the
-    # NaN-skipping codings: where no number but an infinity is), and where
-    # this target has no vector loop for them.
+    # The best key of the n contiguous elements at p into best[0], and into
+    # spans what extreme_span reads; False, and both unset, for 8- and 16-bit
+    # elements, for runs shorter than EXTREME_LANES, where a NaN is among the
+    # elements (but for the NaN-skipping codings: where no number but an
+    # infinity is), and where this target has no vector loop for them.
     cdef float single = 0
     cdef double double_ = 0
     cdef key_t bits = 0
@@ -35,15 +42,31 @@ cdef inline bint extreme_key(
     if n < EXTREME_LANES(sizeof(key_t)):
         return False
     if floating(coding) and key_t is int32_t:
-        found = extreme_f32(p, n, largest, skip_nan, &single)
+        found = extreme_f32(p, n, largest, skip_nan, &single, spans)
         memcpy(&bits, &single, sizeof(key_t))
     elif floating(coding) and key_t is int64_t:
-        found = extreme_f64(p, n, largest, skip_nan, &double_)
+        found = extreme_f64(p, n, largest, skip_nan, &double_, spans)
         memcpy(&bits, &double_, sizeof(key_t))
     elif key_t is int32_t:
-        found = extreme_i32(p, n, largest, is_unsigned, &bits)
+        found = extreme_i32(p, n, largest, is_unsigned, &bits, spans)
     elif key_t is int64_t:
-        found = extreme_i64(p, n, largest, is_unsigned, &bits)
+        found = extreme_i64(p, n, largest, is_unsigned, &bits, spans)
     if found:
         best[0] = load(<const char*>&bits, inf_bits, coding)
     return found
+
+
+cdef inline void extreme_span(
+    const Spans* spans, key_t best, int64_t* span, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # The span [span[0], span[1]) of the run that extreme_key last reduced
+    # into spans, to best, that holds best's first (or last) index.
+    cdef int last = tie_t is last_tie
+    if floating(coding) and key_t is int32_t:
+        span_f32(spans, last, span, span + 1)
+    elif floating(coding) and key_t is int64_t:
+        span_f64(spans, last, span, span + 1)
+    elif key_t is int32_t:
+        span_i32(spans, last, span, span + 1)
+    elif key_t is int64_t:
+        span_i64(spans, last, span, span + 1)

@@ -4,8 +4,9 @@
 
 cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
-    # index is searched.
-    BLOCK_BYTES = 4096
+    # index is searched: at most the ARGMIN_SPANS spans that extreme.h keeps
+    # apart, so that a search reads one span of it.
+    BLOCK_BYTES = 16384
     # Lanes of a row's lane-wise minimum: LANE_BYTES, four 256-bit or two
     # 512-bit registers (fewer leave the loop unvectorized or latency-bound),
     # but at least MIN_LANES (the compiler unrolls fewer into scalar code), so
@@ -69,8 +70,9 @@ cdef Py_ssize_t row_argmin(
     # start < stop; best receives that key.  Block by block: the block's
     # best key, from extreme_key or else from its keys, and only a
     # block that improves the running minimum is searched again for its index
-    # (in cache by then).  A row of less than ASKED_ROW_BYTES, or any row
-    # where ask_rows, is asked for PREFETCH_BYTES ahead.
+    # (in cache by then): of a block reduced by extreme_key, only the span
+    # that holds it (extreme_span).  A row of less than ASKED_ROW_BYTES, or
+    # any row where ask_rows, is asked for PREFETCH_BYTES ahead.
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
@@ -78,6 +80,9 @@ cdef Py_ssize_t row_argmin(
     cdef Py_ssize_t i = start, j, n, best_index = start
     cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
     cdef key_t block_min
+    cdef int64_t span[2]
+    cdef Spans spans
+    cdef bint extreme
     cdef key_t floor = key_min(minimum)
     while i < stop and stop - start >= width:
         # The last block ends at the row's end, overlapping the one before it
@@ -101,11 +106,16 @@ cdef Py_ssize_t row_argmin(
         if ask:
             for j in range(n * size // CACHE_LINE):
                 prefetch(p + i * size + PREFETCH_BYTES + j * CACHE_LINE)
-        if not extreme_key(p + i * size, n, &block_min, inf_bits, coding):
+        extreme = extreme_key(p + i * size, n, &block_min, &spans, inf_bits, coding)
+        if not extreme:
             block_min = keyed_block_min(p + i * size, n // width, width, inf_bits, coding)
         if better(block_min, minimum, tie):
             minimum = block_min
-            best_index = i + find_index(p + i * size, n, block_min, inf_bits, coding, tie)
+            span[0], span[1] = 0, n
+            if extreme:
+                extreme_span(&spans, block_min, span, coding, tie)
+            best_index = i + span[0] + find_index(p + (i + span[0]) * size, span[1] - span[0],
+                                                  block_min, inf_bits, coding, tie)
         i += n
     best[0] = minimum
     return scan(p, size, i, stop, best, best_index, inf_bits, coding, tie)
