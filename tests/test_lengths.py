@@ -18,9 +18,11 @@ pytestmark = pytest.mark.kernels
 LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
            2047, 2049, 4095, 4097, 8193]
 LONG = 3_000_017  # a few million: split between threads
-# Bytes of a block of a row read one by one (long_rows.pxi), and of a span of
-# a run, whose extreme is kept apart for the search of its index (extreme.h).
+# Bytes of a block of a row read one by one (long_rows.pxi), in the caches and
+# when asked for ahead, and of a span of a run, whose extreme is kept apart
+# for the search of its index (extreme.h).
 BLOCK_BYTES = 16384
+ASKED_BLOCK_BYTES = 4096
 SPAN_BYTES = 1024
 THREADS = (1, 2, 3, 8)
 # Each way of reading contiguous rows, forced for every length with the tuning
@@ -54,7 +56,7 @@ def positions(n, dtype):
     """Where to put the low values: the ends, and both sides of lane, block and chunk edges."""
     edges = {0, n - 1, n // 2, n // 3}
     for unit in (128 // dtype.itemsize, SPAN_BYTES // dtype.itemsize,
-                 BLOCK_BYTES // dtype.itemsize, 1024):
+                 ASKED_BLOCK_BYTES // dtype.itemsize, BLOCK_BYTES // dtype.itemsize, 1024):
         for k in (1, 2, 3):
             edges.update((k * unit - 1, k * unit))
     for threads in (2, 3, 8):
@@ -152,7 +154,7 @@ def test_row_ends(dtype, kernels):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
-@pytest.mark.parametrize("way", ["short", "rows"])
+@pytest.mark.parametrize("way", ["short", "rows", "rows asked ahead"])
 def test_ties_across_spans(dtype, way, kernels):
     # The extremes of 32- and 64-bit runs keep a vector a span, and the
     # search reads only the first (or last) span that holds the extreme: the
@@ -160,12 +162,14 @@ def test_ties_across_spans(dtype, way, kernels):
     # a span that the run's last vectors read again, and in a last span
     # shorter than the others; -0.0 in one and +0.0 in the other), in rows of
     # a few spans read as short rows and in a block and a half read as a long
-    # row.
+    # row (in blocks of ASKED_BLOCK_BYTES where asked for ahead).
     span = SPAN_BYTES // dtype.itemsize
     short = (2 * span - 3, 2 * span) if dtype.itemsize >= 4 else (2 * span,)
-    lengths = {"short": short, "rows": (BLOCK_BYTES // dtype.itemsize * 3 // 2 + 7,)}[way]
+    long = (BLOCK_BYTES // dtype.itemsize * 3 // 2 + 7,)
+    lengths = {"short": short, "rows": long, "rows asked ahead": long}[way]
     rng = np.random.default_rng(17)
-    ways = {"short": dict(short_row_len=HUGE, min_row_len=0), "rows": dict(short_row_len=0)}
+    ways = {"short": dict(short_row_len=HUGE, min_row_len=0), "rows": dict(short_row_len=0),
+            "rows asked ahead": dict(short_row_len=0, prefetch_rows=True)}
     with tuned(**ways[way]):
         for n in lengths:
             ends = sorted({p for s in range(0, n, span) for p in (s, s + 1, s + span - 1, n - 1, n - 2)

@@ -5,8 +5,11 @@
 cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched: at most the ARGMIN_SPANS spans that extreme.h keeps
-    # apart, so that a search reads one span of it.
+    # apart, so that a search reads one span of it.  A row asked for ahead is
+    # read in blocks of ASKED_BLOCK_BYTES, each asking for the next: fewer
+    # requests at a time, which the memory system keeps up with.
     BLOCK_BYTES = 16384
+    ASKED_BLOCK_BYTES = 4096
     # Lanes of a row's lane-wise minimum: LANE_BYTES, four 256-bit or two
     # 512-bit registers (fewer leave the loop unvectorized or latency-bound),
     # but at least MIN_LANES (the compiler unrolls fewer into scalar code), so
@@ -75,10 +78,10 @@ cdef Py_ssize_t row_argmin(
     # any row where ask_rows, is asked for PREFETCH_BYTES ahead.
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
-    cdef Py_ssize_t block = BLOCK_BYTES // sizeof(key_t)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
     cdef Py_ssize_t i = start, j, n, best_index = start
     cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
+    cdef Py_ssize_t block = (ASKED_BLOCK_BYTES if ask else BLOCK_BYTES) // size
     cdef key_t block_min
     cdef int64_t span[2]
     cdef Spans spans
