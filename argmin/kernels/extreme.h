@@ -10,7 +10,8 @@
  *   int argmin_extreme_i64(..., int64_t *out, argmin_spans *spans)
  *   void argmin_span_f32(const argmin_spans *spans, int last, int64_t *from, int64_t *to)
  *   (and _f64, _i32, _i64, each of the spans its extreme left)
- * n is at least ARGMIN_EXTREME_LANES(size), four vectors of elements.  On
+ * n is at least ARGMIN_EXTREME_LANES(size), four vectors of elements, and
+ * at most ARGMIN_RUN_BYTES / size (see below).  On
  * success they return 1 and the extreme in *out, and leave in *spans what
  * argmin_span_* reads to give the span, [*from, *to).
  *
@@ -35,9 +36,9 @@
  * at the run's end, overlapping those before them: an element seen twice
  * changes no extreme.
  *
- * The run is read in spans of ARGMIN_SPAN_BYTES (the last may be shorter,
- * and a run of more than ARGMIN_SPANS of them has spans twice as long, or
- * more), each folded into one vector of lane-wise extremes that is kept.
+ * The run, of at most ARGMIN_RUN_BYTES, is read in spans of
+ * ARGMIN_SPAN_BYTES (the last may be shorter), each folded into one vector
+ * of lane-wise extremes that is kept.
  * The first (last) span whose vector holds the extreme holds its first (last)
  * occurrence: the search for its index need read only that span.  Finding
  * that span is left to a second call, which a caller makes only for a run
@@ -128,9 +129,11 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
 #define ARGMIN_EXTREME_LANES(size) \
     (ARGMIN_EXTREME_BYTES ? 4 * ARGMIN_EXTREME_BYTES / (size) : 1)
 
-/* Bytes of a span, and the most spans of a run (see above). */
+/* Bytes of a span, the most spans of a run, and so the most bytes of a run
+ * (see above). */
 #define ARGMIN_SPAN_BYTES 1024
 #define ARGMIN_SPANS 16
+#define ARGMIN_RUN_BYTES (ARGMIN_SPANS * ARGMIN_SPAN_BYTES)
 
 /* What an extreme leaves for argmin_span_*: each span's vector (the first
  * ARGMIN_EXTREME_BYTES of each row of `vector`), the run's length, the
@@ -151,7 +154,8 @@ typedef struct {
  * element type, LOAD(q) the vector at q, STORE(q, v), TAKE(v, m) the extreme
  * of each lane, m's where either is NaN, FIRST(v) what an accumulator starts
  * from, MARK(a, b) told of each two vectors read.  It leaves the spans in
- * *spans, and all of them taken in `total`. */
+ * *spans, and all of them taken in `total` (which starts from the first
+ * vector, read again in the first span). */
 #define ARGMIN_READ_FOUR(T, LOAD, MARK)                                            \
     at = i < n - step ? i : n - step;                                              \
     v0 = LOAD(p + at * (int64_t)sizeof(T));                                        \
@@ -162,11 +166,10 @@ typedef struct {
     MARK(v2, v3);
 #define ARGMIN_SPAN_LOOP(V, T, LOAD, STORE, TAKE, FIRST, MARK)                     \
     const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T), step = 4 * lanes;     \
-    int64_t span_len = ARGMIN_SPAN_BYTES / sizeof(T), start, stop, i, at;          \
-    V v0, v1, v2, v3, m0, m1, m2, m3, span, total;                                 \
+    const int64_t span_len = ARGMIN_SPAN_BYTES / sizeof(T);                        \
+    int64_t start, stop, i, at;                                                    \
+    V v0, v1, v2, v3, m0, m1, m2, m3, span, total = FIRST(LOAD(p));                \
     int count = 0;                                                                 \
-    while (n > ARGMIN_SPANS * span_len)                                            \
-        span_len *= 2;                                                             \
     for (start = 0; start < n; start = stop) {                                     \
         stop = n - start > span_len ? start + span_len : n;                        \
         i = start;                                                                 \
@@ -178,7 +181,7 @@ typedef struct {
         }                                                                          \
         span = TAKE(TAKE(m0, m1), TAKE(m2, m3));                                   \
         STORE(spans->vector[count], span);                                         \
-        total = count ? TAKE(span, total) : span;                                  \
+        total = TAKE(span, total);                                                 \
         count++;                                                                   \
     }                                                                              \
     spans->n = n;                                                                  \

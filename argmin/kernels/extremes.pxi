@@ -21,16 +21,17 @@ cdef extern from "extreme.h":
     void span_i32 "argmin_span_i32"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
     void span_i64 "argmin_span_i64"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
     Py_ssize_t EXTREME_LANES "ARGMIN_EXTREME_LANES"(Py_ssize_t size) nogil
-    enum: SPAN_BYTES "ARGMIN_SPAN_BYTES"
+    enum: RUN_BYTES "ARGMIN_RUN_BYTES"
 
 
 cdef inline bint extreme_key(
     const char* p, Py_ssize_t n, key_t* best, Spans* spans, key_t inf_bits, coding_t* coding,
 ) noexcept nogil:
     # The best key of the n contiguous elements at p into best[0], and into
-    # spans what extreme_span reads; False, and both unset, for 8- and 16-bit
-    # elements, for runs shorter than EXTREME_LANES, where a NaN is among the
-    # elements (but for the NaN-skipping codings: where no number but an
+    # spans what extreme_index reads; False, and both unset, for 8- and 16-bit
+    # elements, for runs shorter than EXTREME_LANES or longer than RUN_BYTES
+    # (long rows' blocks and short rows are no longer), where a NaN is among
+    # the elements (but for the NaN-skipping codings: where no number but an
     # infinity is), and where this target has no vector loop for them.
     cdef float single = 0
     cdef double double_ = 0
@@ -39,7 +40,7 @@ cdef inline bint extreme_key(
     cdef int largest = maximizing(coding)
     cdef int is_unsigned = coding_t is unsigned_min or coding_t is unsigned_max
     cdef int skip_nan = coding_t is float_nanmin or coding_t is float_nanmax
-    if n < EXTREME_LANES(sizeof(key_t)):
+    if n < EXTREME_LANES(sizeof(key_t)) or n * <Py_ssize_t>sizeof(key_t) > RUN_BYTES:
         return False
     if floating(coding) and key_t is int32_t:
         found = extreme_f32(p, n, largest, skip_nan, &single, spans)
@@ -56,17 +57,22 @@ cdef inline bint extreme_key(
     return found
 
 
-cdef inline void extreme_span(
-    const Spans* spans, key_t best, int64_t* span, coding_t* coding, tie_t* tie,
+cdef inline Py_ssize_t extreme_index(
+    const char* p, Py_ssize_t n, key_t best, const Spans* spans,
+    key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
-    # The span [span[0], span[1]) of the run that extreme_key last reduced
-    # into spans, to best, that holds best's first (or last) index.
+    # The first (or last) index of best among the n contiguous elements at
+    # p, which extreme_key last reduced into spans, to best: a search
+    # (find_index) of only the span that holds it.
     cdef int last = tie_t is last_tie
+    cdef int64_t start = 0, stop = n
     if floating(coding) and key_t is int32_t:
-        span_f32(spans, last, span, span + 1)
+        span_f32(spans, last, &start, &stop)
     elif floating(coding) and key_t is int64_t:
-        span_f64(spans, last, span, span + 1)
+        span_f64(spans, last, &start, &stop)
     elif key_t is int32_t:
-        span_i32(spans, last, span, span + 1)
+        span_i32(spans, last, &start, &stop)
     elif key_t is int64_t:
-        span_i64(spans, last, span, span + 1)
+        span_i64(spans, last, &start, &stop)
+    return start + find_index(p + start * <Py_ssize_t>sizeof(key_t), stop - start, best,
+                              inf_bits, coding, tie)

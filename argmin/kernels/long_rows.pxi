@@ -4,11 +4,11 @@
 
 cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
-    # index is searched: at most the ARGMIN_SPANS spans that extreme.h keeps
-    # apart, so that a search reads one span of it.  A row asked for ahead is
-    # read in blocks of ASKED_BLOCK_BYTES, each asking for the next: fewer
-    # requests at a time, which the memory system keeps up with.
-    BLOCK_BYTES = 16384
+    # index is searched: the longest run that extreme_key takes, whose
+    # search reads one span of it.  A row asked for ahead is read in blocks
+    # of ASKED_BLOCK_BYTES, each asking for the next: fewer requests at a
+    # time, which the memory system keeps up with.
+    BLOCK_BYTES = RUN_BYTES
     ASKED_BLOCK_BYTES = 4096
     # Lanes of a row's lane-wise minimum: LANE_BYTES, four 256-bit or two
     # 512-bit registers (fewer leave the loop unvectorized or latency-bound),
@@ -74,7 +74,7 @@ cdef Py_ssize_t row_argmin(
     # best key, from extreme_key or else from its keys, and only a
     # block that improves the running minimum is searched again for its index
     # (in cache by then): of a block reduced by extreme_key, only the span
-    # that holds it (extreme_span).  A row of less than ASKED_ROW_BYTES, or
+    # that holds it (extreme_index).  A row of less than ASKED_ROW_BYTES, or
     # any row where ask_rows, is asked for PREFETCH_BYTES ahead.
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
@@ -83,7 +83,6 @@ cdef Py_ssize_t row_argmin(
     cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
     cdef Py_ssize_t block = (ASKED_BLOCK_BYTES if ask else BLOCK_BYTES) // size
     cdef key_t block_min
-    cdef int64_t span[2]
     cdef Spans spans
     cdef bint extreme
     cdef key_t floor = key_min(minimum)
@@ -114,11 +113,9 @@ cdef Py_ssize_t row_argmin(
             block_min = keyed_block_min(p + i * size, n // width, width, inf_bits, coding)
         if better(block_min, minimum, tie):
             minimum = block_min
-            span[0], span[1] = 0, n
-            if extreme:
-                extreme_span(&spans, block_min, span, coding, tie)
-            best_index = i + span[0] + find_index(p + (i + span[0]) * size, span[1] - span[0],
-                                                  block_min, inf_bits, coding, tie)
+            best_index = i + (
+                extreme_index(p + i * size, n, block_min, &spans, inf_bits, coding, tie)
+                if extreme else find_index(p + i * size, n, block_min, inf_bits, coding, tie))
         i += n
     best[0] = minimum
     return scan(p, size, i, stop, best, best_index, inf_bits, coding, tie)

@@ -52,17 +52,15 @@ cdef inline void searched_rows_argmin(
     key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # short_rows_argmin for rows whose best key is searched for: each row's
-    # best key is extreme_key's where it takes the row, else keyed_minimum's,
-    # and its index a search (find_index) of the row, or of the keys that
-    # keyed_minimum copied (of the row, only the span that extreme_key found
-    # to hold it).  Where ask_rows, each row is asked for
-    # PREFETCH_BYTES ahead.
+    # best key is extreme_key's where it takes the row, and its index then
+    # extreme_index's; else keyed_minimum's, and its index a search
+    # (find_index) of the row, or of the keys that keyed_minimum copied.
+    # Where ask_rows, each row is asked for PREFETCH_BYTES ahead.
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
     cdef int32_t n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t minimum
-    cdef bint nans = False, copied
-    cdef int64_t span[2]
+    cdef bint nans = False
     cdef Spans spans
     ahead = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
     lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
@@ -72,21 +70,14 @@ cdef inline void searched_rows_argmin(
             q = p + r * row_stride + b * stream_stride + start * size
             for k in range(lines):
                 prefetch(q + ahead + k * CACHE_LINE)
-            copied = False
-            span[0], span[1] = 0, n
             if extreme_key(q, n, &minimum, &spans, inf_bits, coding):
-                if n * size > SPAN_BYTES:
-                    extreme_span(&spans, minimum, span, coding, tie)
+                index[j] = start + extreme_index(q, n, minimum, &spans, inf_bits, coding, tie)
             else:
                 minimum = keyed_minimum(q, n, keys, &nans, inf_bits, coding)
-                copied = floating(coding)
-            if copied:
-                # The copy holds keys: read back as they are.
-                index[j] = start + find_index(<const char*>keys, n, minimum, inf_bits,
-                                              <signed_min*>NULL, tie)
-            else:
-                index[j] = start + span[0] + find_index(q + span[0] * size, span[1] - span[0],
-                                                        minimum, inf_bits, coding, tie)
+                # A floating-point row's copy holds keys: read back as they are.
+                index[j] = start + (
+                    find_index(<const char*>keys, n, minimum, inf_bits, <signed_min*>NULL, tie)
+                    if floating(coding) else find_index(q, n, minimum, inf_bits, coding, tie))
             best[j] = minimum
 
 
