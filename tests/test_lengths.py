@@ -20,7 +20,8 @@ LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
 LONG = 3_000_017  # a few million: split between threads
 # Bytes of a block of a row read one by one (long_rows.pxi), in the caches and
 # when asked for ahead, and of a span of a run, whose extreme is kept apart
-# for the search of its index (extreme.h).
+# for the search of its index (extreme.h).  The longest short row of 32- or
+# 64-bit elements is a block.
 BLOCK_BYTES = 16384
 ASKED_BLOCK_BYTES = 4096
 SPAN_BYTES = 1024
@@ -160,15 +161,18 @@ def test_ties_across_spans(dtype, way, kernels):
     # search reads only the first (or last) span that holds the extreme: the
     # best value in two spans of a run (at either end of each, in the part of
     # a span that the run's last vectors read again, and in a last span
-    # shorter than the others; -0.0 in one and +0.0 in the other), in rows of
-    # a few spans read as short rows and in a block and a half read as a long
-    # row (in blocks of ASKED_BLOCK_BYTES where asked for ahead).
+    # shorter than the others, or than those vectors; -0.0 in one and +0.0 in
+    # the other), in rows of a few spans and of a block read as short rows,
+    # and in a block and a half read as a long row (in blocks of
+    # ASKED_BLOCK_BYTES where asked for ahead).
     span = SPAN_BYTES // dtype.itemsize
-    short = (2 * span - 3, 2 * span) if dtype.itemsize >= 4 else (2 * span,)
+    short = ((2 * span - 3, 2 * span, 2 * span + 5, BLOCK_BYTES // dtype.itemsize)
+             if dtype.itemsize >= 4 else (2 * span,))
     long = (BLOCK_BYTES // dtype.itemsize * 3 // 2 + 7,)
     lengths = {"short": short, "rows": long, "rows asked ahead": long}[way]
     rng = np.random.default_rng(17)
-    ways = {"short": dict(short_row_len=HUGE, min_row_len=0), "rows": dict(short_row_len=0),
+    ways = {"short": dict(short_row_len=HUGE, min_row_len=0),
+            "rows": dict(short_row_len=0, prefetch_rows=False),
             "rows asked ahead": dict(short_row_len=0, prefetch_rows=True)}
     with tuned(**ways[way]):
         for n in lengths:

@@ -7,9 +7,11 @@
 cdef enum:
     # Most elements of a short row of 8- or 16-bit keys paired with their
     # positions: they fit in the 8 bits of a pair.  Other short rows hold at
-    # most SHORT_ROW_BYTES (see short_row_max in ways.pxi).
+    # most SHORT_ROW_BYTES, or of 32- and 64-bit elements WIDE_ROW_BYTES,
+    # the longest run extreme_key takes (see short_row_max in ways.pxi).
     SHORT_ROW_MAX = 256
     SHORT_ROW_BYTES = 2048
+    WIDE_ROW_BYTES = RUN_BYTES
 
 
 cdef inline key_t keyed_minimum(
@@ -96,10 +98,10 @@ cdef void short_rows_argmin(
     # pieces, rows of more than SHORT_ROW_MAX (whose positions would not fit
     # in a pair's 8 bits), and other keys are reduced, then searched.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start
-    # The floating-point keys of a row (SHORT_ROW_BYTES at most, at up to
-    # ALIAS_SPAN in), or the lanes of paired rows and their halves, on whole
-    # cache lines.
-    cdef int32_t memory[2 * PAIRED_ROWS * MIN_LANES + 16]   # and a cache line more
+    # The floating-point keys of a row (WIDE_ROW_BYTES at most, at up to
+    # ALIAS_SPAN in), or the lanes of paired rows and their halves (fewer
+    # bytes), on whole cache lines.
+    cdef char memory[ALIAS_SPAN + WIDE_ROW_BYTES + CACHE_LINE]
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
     if (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
