@@ -305,7 +305,8 @@ def test_ragged_nested_lists(entry, data):
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
 @pytest.mark.parametrize("data", [["b", "a"], [b"b", b"a"], [1 + 0j, 0j], [True, False],
-                                  [None, 1], [object()]], ids=repr)
+                                  [None, 1], [object()]],
+                         ids=lambda data: "[object()]" if type(data[0]) is object else repr(data))
 def test_lists_of_bad_elements(entry, data):
     expect(ENTRY_POINTS[entry], data, TypeError, "does not accept element type", "allowed")
 
