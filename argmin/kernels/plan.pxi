@@ -6,6 +6,9 @@ cdef enum:
     # Bytes that a row of a column tile spans: long enough to stream, short
     # enough that the tile's running best and row numbers stay in cache.
     TILE_BYTES = 16384
+    # Fewest short rows of a tile: a work item's set-up and its output cost
+    # about as much as a short row of a few KiB.
+    MIN_TILE_ROWS = 4
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
     MIN_SPLIT = 1 << 16
@@ -280,14 +283,16 @@ cdef const Layout* plan(
     # num_threads threads; returns the layout to run it on (see plan_blocks).
     # A tile spans TILE_BYTES of each row: strided tiles (short rows read as
     # columns) are shorter, so that the lines they touch stay in cache until
-    # the next row reads them.
-    cdef Py_ssize_t widest = min(layout.column_len,
-                                 max(1, TILE_BYTES // max(size, layout.column_stride)))
+    # the next row reads them.  A tile of short rows spans TILE_BYTES of rows,
+    # but at least MIN_TILE_ROWS of them.
+    cdef Py_ssize_t widest
     cdef int d
     tiling.outer = 1
     for d in range(layout.outer_ndim):
         tiling.outer *= layout.outer_len[d]
     choose_ways(layout, size, tuning, tiling)
+    widest = min(layout.column_len, max(MIN_TILE_ROWS if tiling.short_rows else 1,
+                                        TILE_BYTES // max(size, layout.column_stride)))
     layout = plan_blocks(layout, size, tuning, num_threads, &widest, tiling, blocked)
     tiling.tile_len = thread_tile_len(layout, size, num_threads, widest, tiling)
     plan_split(layout, size, num_threads, tiling)
