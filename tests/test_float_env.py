@@ -12,6 +12,8 @@ from contextlib import contextmanager
 import numpy as np
 import pytest
 
+import argmin
+
 from . import oracle
 from .conftest import OPERATORS
 
@@ -70,5 +72,28 @@ def test_subnormals_ordered_exactly_under_daz(dtype, n, kernels):
         got = {(op.name, last): op.function(op.arranged(data), 1, False, last, num_threads=1)
                for op in OPERATORS for last in (False, True)}
     assert tiny > dtype.type(0)
+    for key, indices in expected.items():
+        np.testing.assert_array_equal(got[key], indices, err_msg=str(key))
+
+
+@pytest.mark.parametrize("dtype", [np.dtype("float32"), np.dtype("float64")], ids=str)
+@pytest.mark.parametrize("n", [40, 300, 4097, 20_000])
+def test_nan_skipped_among_subnormals_under_daz(dtype, n, kernels):
+    # nanargmin and nanargmax skip NaN in the same vector minimum: the rows
+    # above with NaN among them, one of NaN but for a subnormal, one of NaN
+    # only.
+    rng = np.random.default_rng(n + 1)
+    data = runs(dtype, n, rng)
+    data[5:, rng.integers(0, n, 4)] = np.nan
+    data[6] = np.nan
+    data[6, n // 2] = np.finfo(dtype).smallest_subnormal
+    data[7] = np.nan
+    functions = {"nanargmin": (argmin.nanargmin, oracle.nanargmin),
+                 "nanargmax": (argmin.nanargmax, oracle.nanargmax)}
+    expected = {(name, last): reference(data, 1, False, last)
+                for name, (_, reference) in functions.items() for last in (False, True)}
+    with denormals_are_zero():
+        got = {(name, last): function(data, 1, False, last, all_nan=-1, num_threads=1)
+               for name, (function, _) in functions.items() for last in (False, True)}
     for key, indices in expected.items():
         np.testing.assert_array_equal(got[key], indices, err_msg=str(key))
