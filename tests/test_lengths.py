@@ -19,12 +19,13 @@ LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
            2047, 2049, 4095, 4097, 8193]
 LONG = 3_000_017  # a few million: split between threads
 # Bytes of a block of a row read one by one (long_rows.pxi), in the caches and
-# when asked for ahead, and of a span of a run, whose extreme is kept apart
-# for the search of its index (extreme.h).  The longest short row of 32- or
-# 64-bit elements is a block.
+# when asked for ahead, and of four vectors of the widest variant (AVX-512),
+# the block of a run whose extreme each lane keeps apart for the search of
+# its index (extreme.h; narrower variants' blocks are a half and a quarter
+# of it).  The longest short row of 32- or 64-bit elements is a block.
 BLOCK_BYTES = 16384
 ASKED_BLOCK_BYTES = 4096
-SPAN_BYTES = 1024
+QUAD_BYTES = 256
 THREADS = (1, 2, 3, 8)
 # Each way of reading contiguous rows, forced for every length with the tuning
 # (short_row_len, min_row_len): across the rows as strided columns, a tile of
@@ -56,7 +57,7 @@ def low_values(dtype):
 def positions(n, dtype):
     """Where to put the low values: the ends, and both sides of lane, block and chunk edges."""
     edges = {0, n - 1, n // 2, n // 3}
-    for unit in (128 // dtype.itemsize, SPAN_BYTES // dtype.itemsize,
+    for unit in (128 // dtype.itemsize, QUAD_BYTES // dtype.itemsize, 1024 // dtype.itemsize,
                  ASKED_BLOCK_BYTES // dtype.itemsize, BLOCK_BYTES // dtype.itemsize, 1024):
         for k in (1, 2, 3):
             edges.update((k * unit - 1, k * unit))
@@ -154,20 +155,33 @@ def test_row_ends(dtype, kernels):
                         check_all(np.stack([x, x[::-1]]), 1)
 
 
+def tie_positions(n, dtype):
+    """Both sides of the edges of blocks of four vectors of each variant, near either end of n
+    elements, and of the last block, which starts at n less a block."""
+    quad = QUAD_BYTES // dtype.itemsize
+    edges = {0, 1, n - 2, n - 1}
+    for block in (quad // 4, quad // 2, quad):
+        for k in range(4):
+            for edge in (k * block, n - k * block, n // block * block - k * block):
+                edges.update((edge - 1, edge, edge + 1))
+    return sorted(p for p in edges if 0 <= p < n)
+
+
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 @pytest.mark.parametrize("way", ["short", "rows", "rows asked ahead"])
-def test_ties_across_spans(dtype, way, kernels):
-    # The extremes of 32- and 64-bit runs keep a vector a span, and the
-    # search reads only the first (or last) span that holds the extreme: the
-    # best value in two spans of a run (at either end of each, in the part of
-    # a span that the run's last vectors read again, and in a last span
-    # shorter than the others, or than those vectors; -0.0 in one and +0.0 in
-    # the other), in rows of a few spans and of a block read as short rows,
-    # and in a block and a half read as a long row (in blocks of
+def test_ties_across_blocks(dtype, way, kernels):
+    # The extremes of 32- and 64-bit runs keep, lane by lane, where the block
+    # of four vectors starts that the lane's extreme came from, and search
+    # only the first (or last) block that holds the run's extreme: the best
+    # value twice (in one lane of two blocks, in two lanes of one block or of
+    # two, at either end of a block, in the last block, which overlaps the
+    # one before it; -0.0 once and +0.0 once; and NaN, which nanargmin and
+    # nanargmax skip), at pairs of tie_positions, in rows read as short rows (of one block, of a few, and as long as they
+    # get), and in a block and a half read as a long row (in blocks of
     # ASKED_BLOCK_BYTES where asked for ahead).
-    span = SPAN_BYTES // dtype.itemsize
-    short = ((2 * span - 3, 2 * span, 2 * span + 5, BLOCK_BYTES // dtype.itemsize)
-             if dtype.itemsize >= 4 else (2 * span,))
+    quad = QUAD_BYTES // dtype.itemsize
+    short = ((quad, 3 * quad - 5, 8 * quad + quad // 2 + 1, BLOCK_BYTES // dtype.itemsize)
+             if dtype.itemsize >= 4 else (3 * quad - 5,))
     long = (BLOCK_BYTES // dtype.itemsize * 3 // 2 + 7,)
     lengths = {"short": short, "rows": long, "rows asked ahead": long}[way]
     rng = np.random.default_rng(17)
@@ -176,8 +190,9 @@ def test_ties_across_spans(dtype, way, kernels):
             "rows asked ahead": dict(short_row_len=0, prefetch_rows=True)}
     with tuned(**ways[way]):
         for n in lengths:
-            ends = sorted({p for s in range(0, n, span) for p in (s, s + 1, s + span - 1, n - 1, n - 2)
-                           if p < n})
+            pairs = list(itertools.combinations(tie_positions(n, dtype), 2))
+            if len(pairs) > 240:
+                pairs = [pairs[k] for k in sorted(rng.choice(len(pairs), 240, replace=False))]
             for descending in (False, True):
                 base = background(dtype, n, rng, descending)
                 lows = [(low, low) for low in low_values(dtype)]
@@ -185,11 +200,23 @@ def test_ties_across_spans(dtype, way, kernels):
                     lows.append((np.array(-0.0).astype(dtype), np.array(0.0).astype(dtype)))
                 for low_p, low_q in lows:
                     rows = []
-                    for p, q in itertools.combinations(ends[::3] + ends[-2:], 2):
+                    for p, q in pairs:
                         x = base.copy()
                         x[p], x[q] = low_p, low_q
                         rows.append(x)
                     check_all(np.stack(rows), 1)
+                    if oracle.is_float(dtype):
+                        check_nan_skipping(np.stack(rows))
+
+
+def check_nan_skipping(data):
+    # nanargmin and nanargmax along the rows of data, none of them all NaN.
+    for function, expected in ((argmin.nanargmin, oracle.nanargmin),
+                               (argmin.nanargmax, oracle.nanargmax)):
+        for last in (False, True):
+            np.testing.assert_array_equal(function(data, 1, False, last),
+                                          expected(data, 1, False, last),
+                                          err_msg=f"{function.__name__} last={last}")
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)

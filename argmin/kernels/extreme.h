@@ -1,23 +1,23 @@
 /* Extremes: the smallest (or, where largest, the largest) of the n contiguous
  * float32, float64, or 32- or 64-bit integers at p (p need not be aligned),
- * and then, asked apart, the span of the run that holds its first (or, where
- * last, its last) occurrence:
- *   int argmin_extreme_f32(const char *p, int64_t n, int largest, int skip_nan,
- *                          float *out, argmin_spans *spans)
- *   int argmin_extreme_f64(..., double *out, argmin_spans *spans)
- *   int argmin_extreme_i32(const char *p, int64_t n, int largest, int is_unsigned,
- *                          int32_t *out, argmin_spans *spans)
- *   int argmin_extreme_i64(..., int64_t *out, argmin_spans *spans)
- *   void argmin_span_f32(const argmin_spans *spans, int last, int64_t *from, int64_t *to)
- *   (and _f64, _i32, _i64, each of the spans its extreme left)
+ * and then, asked apart, the index of its first (or, where last, its last)
+ * occurrence:
+ *   int argmin_extreme_f32(const char *p, int64_t n, int largest, int last,
+ *                          int skip_nan, float *out, argmin_run *run)
+ *   int argmin_extreme_f64(..., double *out, argmin_run *run)
+ *   int argmin_extreme_i32(const char *p, int64_t n, int largest, int last,
+ *                          int is_unsigned, int32_t *out, argmin_run *run)
+ *   int argmin_extreme_i64(..., int64_t *out, argmin_run *run)
+ *   int64_t argmin_index_f32(const argmin_run *run, const char *p, int last)
+ *   (and _f64, _i32, _i64, each of the run at p its extreme left, with the same
+ *   last)
  * n is at least ARGMIN_EXTREME_LANES(size), four vectors of elements, and
- * at most ARGMIN_RUN_BYTES / size (see below).  On
- * success they return 1 and the extreme in *out, and leave in *spans what
- * argmin_span_* reads to give the span, [*from, *to).
+ * at most ARGMIN_RUN_BYTES / size.  On success they return 1 and the extreme
+ * in *out, and leave in *run what argmin_index_* reads to give its index.
  *
  * Floats are compared as numbers: -0.0 and +0.0 compare equal, so either
- * may come out for a zero, and the span holds the first (last) element equal
- * to it as a number.  Integers are compared as their bits, signed or (where
+ * may come out for a zero, and its index is that of the first (last) element
+ * equal to it as a number.  Integers are compared as their bits, signed or (where
  * is_unsigned) unsigned.  The extremes return 0, and leave the outputs unset:
  * where an element is NaN, which no comparison orders, unless skip_nan;
  * where skip_nan and no element but the infinity of the other direction (or
@@ -27,23 +27,23 @@
  * and zeros compare equal, but changes no order of a normal number); and on
  * targets with no vector loop for the type (integers on the SSE2 baseline).
  *
- * Four vector accumulators (one would leave the loop bound by the latency
- * of its comparisons), each taking the lesser of itself and the next vector:
- * min(v, m) is v < m ? v : m, so a NaN element never enters, and an
- * unordered comparison of each two vectors marks it.  With skip_nan the
- * accumulators start from the first vectors each taken with that infinity,
- * so no lane holds a NaN, and nothing is marked.  The last four vectors end
- * at the run's end, overlapping those before them: an element seen twice
- * changes no extreme.
+ * The run is read four vectors at a time, a block, folded into one vector of
+ * lane-wise extremes, `block`: min(v, m) is v < m ? v : m, so an unordered
+ * comparison of each two vectors read marks a NaN, which could enter.  With
+ * skip_nan each vector is first taken with the infinity of the other
+ * direction, so no lane holds a NaN, and nothing is marked.  The last block
+ * ends at the run's end, overlapping those before it: an element seen twice
+ * changes no extreme, and its block starts later.
  *
- * The run, of at most ARGMIN_RUN_BYTES, is read in spans of
- * ARGMIN_SPAN_BYTES (the last may be shorter), each folded into one vector
- * of lane-wise extremes that is kept.
- * The first (last) span whose vector holds the extreme holds its first (last)
- * occurrence: the search for its index need read only that span.  Finding
- * that span is left to a second call, which a caller makes only for a run
- * whose index it needs: most runs of a long row never improve on the ones
- * before them. */
+ * The running extreme `best` takes each block lane by lane, and each lane
+ * keeps where the block starts that its extreme came from: the first block
+ * that made it strictly better (where last, the last block that made it
+ * better or equal).  Every block starts no earlier than those before it, so
+ * among the lanes that hold the extreme, the least (where last, the greatest)
+ * start is that of the first (last) block to hold it: the search for its
+ * index reads only that block, without a branch.  That search is left to a
+ * second call, which a caller makes only for a run whose index it needs:
+ * most runs of a long row never improve on the ones before them. */
 #ifndef ARGMIN_EXTREME_H
 #define ARGMIN_EXTREME_H
 #include <float.h>
@@ -66,7 +66,21 @@
 #define ARGMIN_NO_NAN(S) 0u
 #define ARGMIN_MARK_NAN(marks, a, b, S) ((marks) | ARGMIN_OP(cmp, S##_mask)(a, b, _CMP_UNORD_Q))
 #define ARGMIN_ANY_NAN(marks, S) ((marks) != 0)
-#define ARGMIN_ANY_EQUAL(v, g, S) (ARGMIN_OP(cmp, S##_mask)(v, ARGMIN_OP(set1, S)(g), _CMP_EQ_OQ) != 0)
+/* Block starts (see above), a lane of the elements' width K each: the
+ * vector type, a K-bit integer in every lane, and ARGMIN_SELECT(keep, a, b,
+ * K), a's lanes where keep, else b's; keep from ARGMIN_FEQUAL, the lanes
+ * where two vectors of floats are equal as numbers (or ARGMIN_IEQUALK
+ * below), and ARGMIN_LANE_BITS(keep, K) it as lane i at bit i. */
+typedef __m512i argmin_vstart;
+#define ARGMIN_BROADCAST32(at) _mm512_set1_epi32((int32_t)(at))
+#define ARGMIN_BROADCAST64(at) _mm512_set1_epi64(at)
+#define ARGMIN_SLOAD(q) _mm512_loadu_si512((const void *)(q))
+#define ARGMIN_SSTORE(q, v) _mm512_storeu_si512((void *)(q), v)
+#define ARGMIN_SELECT(keep, a, b, K) _mm512_mask_blend_epi##K(keep, b, a)
+#define ARGMIN_FEQUAL(a, b, S) ARGMIN_OP(cmp, S##_mask)(a, b, _CMP_EQ_OQ)
+#define ARGMIN_LANE_BITS(keep, K) ((unsigned)(keep))
+#define ARGMIN_REDUCE_START(v, last, K) \
+    ((last) ? _mm512_reduce_max_epi##K(v) : _mm512_reduce_min_epi##K(v))
 #define ARGMIN_REDUCE(v, largest, S) \
     ((largest) ? ARGMIN_OP(reduce_max, S)(v) : ARGMIN_OP(reduce_min, S)(v))
 #elif defined(__AVX2__)
@@ -81,8 +95,20 @@
 #define ARGMIN_NO_NAN(S) ARGMIN_OP(setzero, S)()
 #define ARGMIN_MARK_NAN(marks, a, b, S) ARGMIN_OP(or, S)(marks, ARGMIN_OP(cmp, S)(a, b, _CMP_UNORD_Q))
 #define ARGMIN_ANY_NAN(marks, S) (ARGMIN_OP(movemask, S)(marks) != 0)
-#define ARGMIN_ANY_EQUAL(v, g, S) \
-    (ARGMIN_OP(movemask, S)(ARGMIN_OP(cmp, S)(v, ARGMIN_OP(set1, S)(g), _CMP_EQ_OQ)) != 0)
+/* Block starts: keep is a vector of all-ones lanes. */
+typedef __m256i argmin_vstart;
+#define ARGMIN_BROADCAST32(at) _mm256_set1_epi32((int32_t)(at))
+#define ARGMIN_BROADCAST64(at) _mm256_set1_epi64x(at)
+#define ARGMIN_SLOAD(q) _mm256_loadu_si256((const __m256i *)(q))
+#define ARGMIN_SSTORE(q, v) _mm256_storeu_si256((__m256i *)(q), v)
+#define ARGMIN_SELECT(keep, a, b, K) _mm256_blendv_epi8(b, a, keep)
+#define ARGMIN_FEQUAL(a, b, S) _mm256_castp##S##_si256(ARGMIN_OP(cmp, S)(a, b, _CMP_EQ_OQ))
+#define ARGMIN_LANE_BITS(keep, K) ARGMIN_LANE_BITS##K(keep)
+#define ARGMIN_LANE_BITS32(keep) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(keep)))
+#define ARGMIN_LANE_BITS64(keep) ((unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(keep)))
+/* From the integers' reductions below. */
+#define ARGMIN_REDUCE_START(v, last, K) \
+    ((last) ? argmin_reduce_max_epi##K(v) : argmin_reduce_min_epi##K(v))
 /* The two halves folded into one SSE vector, then reduced as SSE does. */
 #define ARGMIN_REDUCE(v, largest, S) argmin_reduce128##S( \
     (largest) ? _mm_max_p##S(_mm256_castp##S##256_p##S##128(v), _mm256_extractf128_p##S(v, 1)) \
@@ -99,8 +125,30 @@
 #define ARGMIN_NO_NAN(S) ARGMIN_OP(setzero, S)()
 #define ARGMIN_MARK_NAN(marks, a, b, S) ARGMIN_OP(or, S)(marks, ARGMIN_OP(cmpunord, S)(a, b))
 #define ARGMIN_ANY_NAN(marks, S) (ARGMIN_OP(movemask, S)(marks) != 0)
-#define ARGMIN_ANY_EQUAL(v, g, S) \
-    (ARGMIN_OP(movemask, S)(ARGMIN_OP(cmpeq, S)(v, ARGMIN_OP(set1, S)(g))) != 0)
+/* Block starts: keep is a vector of all-ones lanes. */
+typedef __m128i argmin_vstart;
+#define ARGMIN_BROADCAST32(at) _mm_set1_epi32((int32_t)(at))
+#define ARGMIN_BROADCAST64(at) _mm_set1_epi64x(at)
+#define ARGMIN_SLOAD(q) _mm_loadu_si128((const __m128i *)(q))
+#define ARGMIN_SSTORE(q, v) _mm_storeu_si128((__m128i *)(q), v)
+#define ARGMIN_SELECT(keep, a, b, K) _mm_or_si128(_mm_and_si128(keep, a), _mm_andnot_si128(keep, b))
+#define ARGMIN_FEQUAL(a, b, S) _mm_castp##S##_si128(ARGMIN_OP(cmpeq, S)(a, b))
+#define ARGMIN_LANE_BITS(keep, K) ARGMIN_LANE_BITS##K(keep)
+#define ARGMIN_LANE_BITS32(keep) ((unsigned)_mm_movemask_ps(_mm_castsi128_ps(keep)))
+#define ARGMIN_LANE_BITS64(keep) ((unsigned)_mm_movemask_pd(_mm_castsi128_pd(keep)))
+#define ARGMIN_REDUCE_START(v, last, K) argmin_reduce_start##K(v, last)
+/* The least (where last, the greatest) of the K-bit lanes of v. */
+#define ARGMIN_REDUCE_START_K(K)                                                   \
+    static inline int##K##_t argmin_reduce_start##K(__m128i v, int last) {         \
+        int##K##_t lane[16 / (K / 8)], k;                                          \
+        int j;                                                                     \
+        _mm_storeu_si128((__m128i *)lane, v);                                      \
+        for (k = lane[0], j = 1; j < 16 / (K / 8); j++)                            \
+            k = (last ? lane[j] > k : lane[j] < k) ? lane[j] : k;                  \
+        return k;                                                                  \
+    }
+ARGMIN_REDUCE_START_K(32)
+ARGMIN_REDUCE_START_K(64)
 #define ARGMIN_REDUCE(v, largest, S) argmin_reduce128##S(v, largest)
 #else
 #define ARGMIN_EXTREME_BYTES 0
@@ -129,85 +177,74 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
 #define ARGMIN_EXTREME_LANES(size) \
     (ARGMIN_EXTREME_BYTES ? 4 * ARGMIN_EXTREME_BYTES / (size) : 1)
 
-/* Bytes of a span, the most spans of a run, and so the most bytes of a run
- * (see above). */
-#define ARGMIN_SPAN_BYTES 1024
-#define ARGMIN_SPANS 16
-#define ARGMIN_RUN_BYTES (ARGMIN_SPANS * ARGMIN_SPAN_BYTES)
+/* The most bytes of a run: long rows' blocks and short rows are no longer,
+ * and a block's start fits in a lane of 32 bits. */
+#define ARGMIN_RUN_BYTES 16384
 
-/* What an extreme leaves for argmin_span_*: each span's vector (the first
- * ARGMIN_EXTREME_BYTES of each row of `vector`), the run's length, the
- * spans' length and count, and the extreme. */
+/* What an extreme leaves for argmin_index_*: the running extreme `best` and
+ * the lanes' block starts `at` (the first ARGMIN_EXTREME_BYTES of each), and
+ * the extreme. */
 typedef struct {
-    unsigned char vector[ARGMIN_SPANS][64];
-    int64_t n, span_len;
-    int count;
+    unsigned char best[64], at[64];
     union {
         float f32;
         double f64;
         int32_t i32;
         int64_t i64;
     } extreme;
-} argmin_spans;
+} argmin_run;
 
-/* The loop over a run's spans, for every type: V the vector type, T the
- * element type, LOAD(q) the vector at q, STORE(q, v), TAKE(v, m) the extreme
- * of each lane, m's where either is NaN, FIRST(v) what an accumulator starts
- * from, MARK(a, b) told of each two vectors read.  It leaves the spans in
- * *spans, and all of them taken in `total` (which starts from the first
- * vector, read again in the first span). */
-#define ARGMIN_READ_FOUR(T, LOAD, MARK)                                            \
-    at = i < n - step ? i : n - step;                                              \
-    v0 = LOAD(p + at * (int64_t)sizeof(T));                                        \
-    v1 = LOAD(p + (at + lanes) * (int64_t)sizeof(T));                              \
-    v2 = LOAD(p + (at + 2 * lanes) * (int64_t)sizeof(T));                          \
-    v3 = LOAD(p + (at + 3 * lanes) * (int64_t)sizeof(T));                          \
-    MARK(v0, v1);                                                                  \
-    MARK(v2, v3);
-#define ARGMIN_SPAN_LOOP(V, T, LOAD, STORE, TAKE, FIRST, MARK)                     \
+/* The loop over a run's blocks, for every type: V the vector type, T the
+ * element type and K its bits, LOAD(q) the vector at q, STORE(q, v),
+ * TAKE(v, m) the extreme of each lane (m's where either is NaN), CLEAN(v) a
+ * vector as it is taken, MARK(a, b) told of each two vectors read, EQUAL(a,
+ * b) the lanes where a and b are equal.  It leaves the running extreme in
+ * `best`, and it and the lanes' block starts in *run. */
+#define ARGMIN_BLOCK_LOOP(V, T, K, LOAD, STORE, TAKE, CLEAN, MARK, EQUAL)          \
     const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T), step = 4 * lanes;     \
-    const int64_t span_len = ARGMIN_SPAN_BYTES / sizeof(T);                        \
-    int64_t start, stop, i, at;                                                    \
-    V v0, v1, v2, v3, m0, m1, m2, m3, span, total = FIRST(LOAD(p));                \
-    int count = 0;                                                                 \
-    for (start = 0; start < n; start = stop) {                                     \
-        stop = n - start > span_len ? start + span_len : n;                        \
-        i = start;                                                                 \
-        ARGMIN_READ_FOUR(T, LOAD, MARK)                                            \
-        m0 = FIRST(v0), m1 = FIRST(v1), m2 = FIRST(v2), m3 = FIRST(v3);            \
-        for (i = start + step; i < stop; i += step) {                              \
-            ARGMIN_READ_FOUR(T, LOAD, MARK)                                        \
-            m0 = TAKE(v0, m0), m1 = TAKE(v1, m1), m2 = TAKE(v2, m2), m3 = TAKE(v3, m3); \
-        }                                                                          \
-        span = TAKE(TAKE(m0, m1), TAKE(m2, m3));                                   \
-        STORE(spans->vector[count], span);                                         \
-        total = TAKE(span, total);                                                 \
-        count++;                                                                   \
+    int64_t i, at;                                                                 \
+    V v0, v1, v2, v3, block, taken, best = CLEAN(LOAD(p));                         \
+    argmin_vstart starts = ARGMIN_BROADCAST##K(0), here;                           \
+    for (i = 0; i < n; i += step) {                                                \
+        at = i < n - step ? i : n - step;                                          \
+        v0 = LOAD(p + at * (int64_t)sizeof(T));                                    \
+        v1 = LOAD(p + (at + lanes) * (int64_t)sizeof(T));                          \
+        v2 = LOAD(p + (at + 2 * lanes) * (int64_t)sizeof(T));                      \
+        v3 = LOAD(p + (at + 3 * lanes) * (int64_t)sizeof(T));                      \
+        MARK(v0, v1);                                                              \
+        MARK(v2, v3);                                                              \
+        block = TAKE(TAKE(CLEAN(v0), CLEAN(v1)), TAKE(CLEAN(v2), CLEAN(v3)));      \
+        taken = TAKE(block, best);                                                 \
+        here = ARGMIN_BROADCAST##K(at);                                            \
+        starts = last ? ARGMIN_SELECT(EQUAL(taken, block), here, starts, K)        \
+                      : ARGMIN_SELECT(EQUAL(taken, best), starts, here, K);        \
+        best = taken;                                                              \
     }                                                                              \
-    spans->n = n;                                                                  \
-    spans->span_len = span_len;                                                    \
-    spans->count = count;
+    STORE(run->best, best);                                                        \
+    ARGMIN_SSTORE(run->at, starts);
 
-/* argmin_span_K: the first (last) span whose vector has a lane for which
- * HOLDS(vector at q, g), g the extreme of type T, into [*from, *to).  Every
- * span is tested, without a branch, into a bit each (a branch would be
- * mispredicted about once a run).  A span's first vectors start at most four
- * vectors before the run's end. */
-#define ARGMIN_SPAN(K, T, HOLDS)                                                   \
-    static inline void argmin_span_##K(                                            \
-        const argmin_spans *spans, int last, int64_t *from, int64_t *to) {         \
-        const int64_t n = spans->n, span_len = spans->span_len;                    \
-        const int64_t step = ARGMIN_EXTREME_LANES(sizeof(T));                      \
-        const T g = spans->extreme.K;                                              \
-        uint64_t holding = 0;                                                      \
-        int64_t k = 0;                                                             \
-        if (spans->count > 1) {                                                    \
-            for (k = 0; k < spans->count; k++)                                     \
-                holding |= (uint64_t)HOLDS(spans->vector[k], g) << k;              \
-            k = last ? ARGMIN_LAST_BIT(holding) : ARGMIN_FIRST_BIT(holding);       \
-        }                                                                          \
-        *from = k * span_len < n - step ? k * span_len : n - step;                 \
-        *to = n - k * span_len > span_len ? (k + 1) * span_len : n;                \
+/* argmin_index_NAME: the first (where last, the last) index of the run's
+ * extreme g, of type T of K bits, in the run at p: in the block at the least
+ * (greatest) start among the lanes whose extreme is g (where HOLDS(vector at
+ * q, g); the other lanes' starts are replaced by one that loses), the first
+ * (last) of its lanes where HOLDS, its vectors' lane bits side by side.  No
+ * branch depends on the elements: which lane holds the extreme is as good as
+ * random. */
+#define ARGMIN_INDEX(NAME, T, K, HOLDS)                                            \
+    static inline int64_t argmin_index_##NAME(                                     \
+        const argmin_run *run, const char *p, int last) {                          \
+        const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T);                    \
+        const T g = run->extreme.NAME;                                             \
+        const int64_t k = ARGMIN_REDUCE_START(ARGMIN_SELECT(                       \
+            HOLDS(run->best, g), ARGMIN_SLOAD(run->at),                            \
+            ARGMIN_BROADCAST##K(last ? -1 : INT##K##_MAX), K), last, K);           \
+        uint64_t equal = 0;                                                        \
+        int64_t j;                                                                 \
+        for (j = 0; j < 4; j++)                                                    \
+            equal |= (uint64_t)ARGMIN_LANE_BITS(                                   \
+                HOLDS(p + (k + j * lanes) * (int64_t)sizeof(T), g), K)             \
+                << (j * lanes);                                                    \
+        return k + (last ? ARGMIN_LAST_BIT(equal) : ARGMIN_FIRST_BIT(equal));      \
     }
 
 #if ARGMIN_EXTREME_BYTES
@@ -219,49 +256,52 @@ typedef struct {
 #define ARGMIN_FSTORE_d(q, v) ARGMIN_OP(storeu, d)((double *)(q), v)
 #define ARGMIN_FTAKE_s(a, m) (largest ? ARGMIN_OP(max, s)(a, m) : ARGMIN_OP(min, s)(a, m))
 #define ARGMIN_FTAKE_d(a, m) (largest ? ARGMIN_OP(max, d)(a, m) : ARGMIN_OP(min, d)(a, m))
-#define ARGMIN_FFIRST_s(a) (skip_nan ? ARGMIN_FTAKE_s(a, ARGMIN_OP(set1, s)(worst)) : (a))
-#define ARGMIN_FFIRST_d(a) (skip_nan ? ARGMIN_FTAKE_d(a, ARGMIN_OP(set1, d)(worst)) : (a))
+#define ARGMIN_FCLEAN_s(a) (skip_nan ? ARGMIN_FTAKE_s(a, ARGMIN_OP(set1, s)(worst)) : (a))
+#define ARGMIN_FCLEAN_d(a) (skip_nan ? ARGMIN_FTAKE_d(a, ARGMIN_OP(set1, d)(worst)) : (a))
 #define ARGMIN_FMARK_s(a, b) if (!skip_nan) marks = ARGMIN_MARK_NAN(marks, a, b, s)
 #define ARGMIN_FMARK_d(a, b) if (!skip_nan) marks = ARGMIN_MARK_NAN(marks, a, b, d)
-#define ARGMIN_FHOLDS_s(q, g) ARGMIN_ANY_EQUAL(ARGMIN_FLOAD_s(q), g, s)
-#define ARGMIN_FHOLDS_d(q, g) ARGMIN_ANY_EQUAL(ARGMIN_FLOAD_d(q), g, d)
+#define ARGMIN_FEQUAL_s(a, b) ARGMIN_FEQUAL(a, b, s)
+#define ARGMIN_FEQUAL_d(a, b) ARGMIN_FEQUAL(a, b, d)
+#define ARGMIN_FHOLDS_s(q, g) ARGMIN_FEQUAL_s(ARGMIN_FLOAD_s(q), ARGMIN_OP(set1, s)(g))
+#define ARGMIN_FHOLDS_d(q, g) ARGMIN_FEQUAL_d(ARGMIN_FLOAD_d(q), ARGMIN_OP(set1, d)(g))
 #define ARGMIN_EXTREME(K, S, T, NORMAL_MIN)                                        \
     static inline int argmin_extreme_f##K(                                         \
-        const char *p, int64_t n, int largest, int skip_nan,                       \
-        T *out, argmin_spans *spans) {                                             \
+        const char *p, int64_t n, int largest, int last, int skip_nan,             \
+        T *out, argmin_run *run) {                                                 \
         const T worst = largest ? -(T)INFINITY : (T)INFINITY;                      \
         ARGMIN_NAN_MARKS(S) marks = ARGMIN_NO_NAN(S);                              \
         T g;                                                                       \
-        ARGMIN_SPAN_LOOP(ARGMIN_VF(S), T, ARGMIN_FLOAD_##S, ARGMIN_FSTORE_##S,     \
-                         ARGMIN_FTAKE_##S, ARGMIN_FFIRST_##S, ARGMIN_FMARK_##S)    \
+        ARGMIN_BLOCK_LOOP(ARGMIN_VF(S), T, K, ARGMIN_FLOAD_##S, ARGMIN_FSTORE_##S, \
+                          ARGMIN_FTAKE_##S, ARGMIN_FCLEAN_##S, ARGMIN_FMARK_##S,  \
+                          ARGMIN_FEQUAL_##S)                                       \
         if (!skip_nan && ARGMIN_ANY_NAN(marks, S))                                 \
             return 0;                                                              \
-        g = ARGMIN_REDUCE(total, largest, S);                                      \
+        g = ARGMIN_REDUCE(best, largest, S);                                        \
         if (g < NORMAL_MIN && g > -NORMAL_MIN && (_mm_getcsr() & ARGMIN_DAZ))      \
             return 0;                                                              \
         if (skip_nan && g == worst)                                                \
             return 0;                                                              \
-        spans->extreme.f##K = g;                                                   \
+        run->extreme.f##K = g;                                                     \
         *out = g;                                                                  \
         return 1;                                                                  \
     }                                                                              \
-    ARGMIN_SPAN(f##K, T, ARGMIN_FHOLDS_##S)
+    ARGMIN_INDEX(f##K, T, K, ARGMIN_FHOLDS_##S)
 #else
 /* Elsewhere the keys' vectorized loops decide. */
 #define ARGMIN_EXTREME(K, S, T, NORMAL_MIN)                                        \
     static inline int argmin_extreme_f##K(                                         \
-        const char *p, int64_t n, int largest, int skip_nan,                       \
-        T *out, argmin_spans *spans) {                                             \
-        (void)p, (void)n, (void)largest, (void)skip_nan, (void)out, (void)spans;   \
+        const char *p, int64_t n, int largest, int last, int skip_nan,             \
+        T *out, argmin_run *run) {                                                 \
+        (void)p, (void)n, (void)largest, (void)last, (void)skip_nan, (void)out;    \
+        (void)run;                                                                 \
         return 0;                                                                  \
     }                                                                              \
-    static inline void argmin_span_f##K(                                           \
-        const argmin_spans *spans, int last, int64_t *from, int64_t *to) {         \
-        (void)spans, (void)last, (void)from, (void)to;                             \
+    static inline int64_t argmin_index_f##K(                                       \
+        const argmin_run *run, const char *p, int last) {                          \
+        (void)run, (void)p, (void)last;                                            \
+        return 0;                                                                  \
     }
 #endif
-ARGMIN_EXTREME(32, s, float, FLT_MIN)
-ARGMIN_EXTREME(64, d, double, DBL_MIN)
 
 /* The integers' loops: M(op, u, K) for each direction, signedness and width. */
 #define ARGMIN_EACH_INT(M) \
@@ -274,8 +314,8 @@ typedef __m512i argmin_vi;
 #define ARGMIN_ISTORE(p, v) _mm512_storeu_si512((void *)(p), v)
 #define ARGMIN_IOP(op, u, K) _mm512_##op##_ep##u##K
 #define ARGMIN_IREDUCE(op, u, K, v) _mm512_reduce_##op##_ep##u##K(v)
-#define ARGMIN_IHOLDS32(q, g) (_mm512_cmpeq_epi32_mask(ARGMIN_ILOAD(q), _mm512_set1_epi32(g)) != 0)
-#define ARGMIN_IHOLDS64(q, g) (_mm512_cmpeq_epi64_mask(ARGMIN_ILOAD(q), _mm512_set1_epi64(g)) != 0)
+#define ARGMIN_IEQUAL32(a, b) _mm512_cmpeq_epi32_mask(a, b)
+#define ARGMIN_IEQUAL64(a, b) _mm512_cmpeq_epi64_mask(a, b)
 #elif defined(__AVX2__)
 #define ARGMIN_IEXTREME_BYTES 32
 typedef __m256i argmin_vi;
@@ -283,10 +323,8 @@ typedef __m256i argmin_vi;
 #define ARGMIN_ISTORE(p, v) _mm256_storeu_si256((__m256i *)(p), v)
 #define ARGMIN_IOP(op, u, K) argmin_##op##_ep##u##K
 #define ARGMIN_IREDUCE(op, u, K, v) argmin_reduce_##op##_ep##u##K(v)
-#define ARGMIN_IHOLDS32(q, g) \
-    (_mm256_movemask_epi8(_mm256_cmpeq_epi32(ARGMIN_ILOAD(q), _mm256_set1_epi32(g))) != 0)
-#define ARGMIN_IHOLDS64(q, g) \
-    (_mm256_movemask_epi8(_mm256_cmpeq_epi64(ARGMIN_ILOAD(q), _mm256_set1_epi64x(g))) != 0)
+#define ARGMIN_IEQUAL32(a, b) _mm256_cmpeq_epi32(a, b)
+#define ARGMIN_IEQUAL64(a, b) _mm256_cmpeq_epi64(a, b)
 #include "avx2_min64.h"
 #define argmin_min_epi32 _mm256_min_epi32
 #define argmin_max_epi32 _mm256_max_epi32
@@ -314,44 +352,53 @@ ARGMIN_EACH_INT(ARGMIN_REDUCE_INT)
 /* One direction and signedness: op min or max, u i or u. */
 #define ARGMIN_IEXTREME(op, u, K)                                                  \
     static inline int##K##_t argmin_##op##_ep##u##K##_run(                         \
-        const char *p, int64_t n, argmin_spans *spans) {                           \
-        ARGMIN_SPAN_LOOP(argmin_vi, int##K##_t, ARGMIN_ILOAD, ARGMIN_ISTORE,       \
-                         ARGMIN_IOP(op, u, K), ARGMIN_SAME, ARGMIN_UNMARKED)       \
-        return spans->extreme.i##K = ARGMIN_IREDUCE(op, u, K, total);              \
+        const char *p, int64_t n, int last, argmin_run *run) {                     \
+        ARGMIN_BLOCK_LOOP(argmin_vi, int##K##_t, K, ARGMIN_ILOAD, ARGMIN_ISTORE,   \
+                          ARGMIN_IOP(op, u, K), ARGMIN_SAME, ARGMIN_UNMARKED,      \
+                          ARGMIN_IEQUAL##K)                                        \
+        return run->extreme.i##K = ARGMIN_IREDUCE(op, u, K, best);                 \
     }
 ARGMIN_EACH_INT(ARGMIN_IEXTREME)
-ARGMIN_SPAN(i32, int32_t, ARGMIN_IHOLDS32)
-ARGMIN_SPAN(i64, int64_t, ARGMIN_IHOLDS64)
+/* Integers are compared as their bits: unsigned extremes, held as signed
+ * integers, are equal where their bits are. */
+#define ARGMIN_IHOLDS32(q, g) ARGMIN_IEQUAL32(ARGMIN_ILOAD(q), ARGMIN_BROADCAST32(g))
+#define ARGMIN_IHOLDS64(q, g) ARGMIN_IEQUAL64(ARGMIN_ILOAD(q), ARGMIN_BROADCAST64(g))
+ARGMIN_INDEX(i32, int32_t, 32, ARGMIN_IHOLDS32)
+ARGMIN_INDEX(i64, int64_t, 64, ARGMIN_IHOLDS64)
 #endif
 
 #define ARGMIN_EXTREME_INT(K)                                                      \
     static inline int argmin_extreme_i##K(                                         \
-        const char *p, int64_t n, int largest, int is_unsigned,                    \
-        int##K##_t *out, argmin_spans *spans) {                                    \
+        const char *p, int64_t n, int largest, int last, int is_unsigned,          \
+        int##K##_t *out, argmin_run *run) {                                        \
         ARGMIN_EXTREME_INT_RUN(K)                                                  \
     }
 #if ARGMIN_IEXTREME_BYTES
 #define ARGMIN_EXTREME_INT_RUN(K)                                                  \
     if (is_unsigned)                                                               \
-        *out = largest ? argmin_max_epu##K##_run(p, n, spans)                      \
-                       : argmin_min_epu##K##_run(p, n, spans);                     \
+        *out = largest ? argmin_max_epu##K##_run(p, n, last, run)                  \
+                       : argmin_min_epu##K##_run(p, n, last, run);                 \
     else                                                                           \
-        *out = largest ? argmin_max_epi##K##_run(p, n, spans)                      \
-                       : argmin_min_epi##K##_run(p, n, spans);                     \
+        *out = largest ? argmin_max_epi##K##_run(p, n, last, run)                  \
+                       : argmin_min_epi##K##_run(p, n, last, run);                 \
     return 1;
 #else
 #define ARGMIN_EXTREME_INT_RUN(K)                                                  \
-    (void)p, (void)n, (void)largest, (void)is_unsigned, (void)out, (void)spans;    \
+    (void)p, (void)n, (void)largest, (void)last, (void)is_unsigned, (void)out;     \
+    (void)run;                                                                     \
     return 0;
 /* Never called: the extremes above take no run. */
-#define ARGMIN_NO_SPAN(K)                                                          \
-    static inline void argmin_span_i##K(                                           \
-        const argmin_spans *spans, int last, int64_t *from, int64_t *to) {         \
-        (void)spans, (void)last, (void)from, (void)to;                             \
+#define ARGMIN_NO_INDEX(K)                                                         \
+    static inline int64_t argmin_index_i##K(                                       \
+        const argmin_run *run, const char *p, int last) {                          \
+        (void)run, (void)p, (void)last;                                            \
+        return 0;                                                                  \
     }
-ARGMIN_NO_SPAN(32)
-ARGMIN_NO_SPAN(64)
+ARGMIN_NO_INDEX(32)
+ARGMIN_NO_INDEX(64)
 #endif
 ARGMIN_EXTREME_INT(32)
 ARGMIN_EXTREME_INT(64)
+ARGMIN_EXTREME(32, s, float, FLT_MIN)
+ARGMIN_EXTREME(64, d, double, DBL_MIN)
 #endif

@@ -6,29 +6,34 @@
 # more.
 
 cdef extern from "extreme.h":
-    ctypedef struct Spans "argmin_spans":
+    ctypedef struct Run "argmin_run":
         pass
     int extreme_f32 "argmin_extreme_f32"(
-        const char* p, int64_t n, int largest, int skip_nan, float* out, Spans* spans) nogil
+        const char* p, int64_t n, int largest, int last, int skip_nan, float* out,
+        Run* run) nogil
     int extreme_f64 "argmin_extreme_f64"(
-        const char* p, int64_t n, int largest, int skip_nan, double* out, Spans* spans) nogil
+        const char* p, int64_t n, int largest, int last, int skip_nan, double* out,
+        Run* run) nogil
     int extreme_i32 "argmin_extreme_i32"(
-        const char* p, int64_t n, int largest, int is_unsigned, int32_t* out, Spans* spans) nogil
+        const char* p, int64_t n, int largest, int last, int is_unsigned, int32_t* out,
+        Run* run) nogil
     int extreme_i64 "argmin_extreme_i64"(
-        const char* p, int64_t n, int largest, int is_unsigned, int64_t* out, Spans* spans) nogil
-    void span_f32 "argmin_span_f32"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
-    void span_f64 "argmin_span_f64"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
-    void span_i32 "argmin_span_i32"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
-    void span_i64 "argmin_span_i64"(const Spans* spans, int last, int64_t* start, int64_t* stop) nogil
+        const char* p, int64_t n, int largest, int last, int is_unsigned, int64_t* out,
+        Run* run) nogil
+    int64_t index_f32 "argmin_index_f32"(const Run* run, const char* p, int last) nogil
+    int64_t index_f64 "argmin_index_f64"(const Run* run, const char* p, int last) nogil
+    int64_t index_i32 "argmin_index_i32"(const Run* run, const char* p, int last) nogil
+    int64_t index_i64 "argmin_index_i64"(const Run* run, const char* p, int last) nogil
     Py_ssize_t EXTREME_LANES "ARGMIN_EXTREME_LANES"(Py_ssize_t size) nogil
     enum: RUN_BYTES "ARGMIN_RUN_BYTES"
 
 
 cdef inline bint extreme_key(
-    const char* p, Py_ssize_t n, key_t* best, Spans* spans, key_t inf_bits, coding_t* coding,
+    const char* p, Py_ssize_t n, key_t* best, Run* run, key_t inf_bits, coding_t* coding,
+    tie_t* tie,
 ) noexcept nogil:
     # The best key of the n contiguous elements at p into best[0], and into
-    # spans what extreme_index reads; False, and both unset, for 8- and 16-bit
+    # run what extreme_index reads; False, and both unset, for 8- and 16-bit
     # elements, for runs shorter than EXTREME_LANES or longer than RUN_BYTES
     # (long rows' blocks and short rows are no longer), where a NaN is among
     # the elements (but for the NaN-skipping codings: where no number but an
@@ -38,41 +43,38 @@ cdef inline bint extreme_key(
     cdef key_t bits = 0
     cdef bint found = False
     cdef int largest = maximizing(coding)
+    cdef int last = tie_t is last_tie
     cdef int is_unsigned = coding_t is unsigned_min or coding_t is unsigned_max
     cdef int skip_nan = coding_t is float_nanmin or coding_t is float_nanmax
     if n < EXTREME_LANES(sizeof(key_t)) or n * <Py_ssize_t>sizeof(key_t) > RUN_BYTES:
         return False
     if floating(coding) and key_t is int32_t:
-        found = extreme_f32(p, n, largest, skip_nan, &single, spans)
+        found = extreme_f32(p, n, largest, last, skip_nan, &single, run)
         memcpy(&bits, &single, sizeof(key_t))
     elif floating(coding) and key_t is int64_t:
-        found = extreme_f64(p, n, largest, skip_nan, &double_, spans)
+        found = extreme_f64(p, n, largest, last, skip_nan, &double_, run)
         memcpy(&bits, &double_, sizeof(key_t))
     elif key_t is int32_t:
-        found = extreme_i32(p, n, largest, is_unsigned, &bits, spans)
+        found = extreme_i32(p, n, largest, last, is_unsigned, &bits, run)
     elif key_t is int64_t:
-        found = extreme_i64(p, n, largest, is_unsigned, &bits, spans)
+        found = extreme_i64(p, n, largest, last, is_unsigned, &bits, run)
     if found:
         best[0] = load(<const char*>&bits, inf_bits, coding)
     return found
 
 
 cdef inline Py_ssize_t extreme_index(
-    const char* p, Py_ssize_t n, key_t best, const Spans* spans,
-    key_t inf_bits, coding_t* coding, tie_t* tie,
+    const char* p, key_t best, const Run* run, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
-    # The first (or last) index of best among the n contiguous elements at
-    # p, which extreme_key last reduced into spans, to best: a search
-    # (find_index) of only the span that holds it.
+    # The first (or last) index of best, the key that extreme_key last gave
+    # for the contiguous elements at p, with the same tie, from what it left
+    # in run (extreme.h).
     cdef int last = tie_t is last_tie
-    cdef int64_t start = 0, stop = n
     if floating(coding) and key_t is int32_t:
-        span_f32(spans, last, &start, &stop)
+        return index_f32(run, p, last)
     elif floating(coding) and key_t is int64_t:
-        span_f64(spans, last, &start, &stop)
+        return index_f64(run, p, last)
     elif key_t is int32_t:
-        span_i32(spans, last, &start, &stop)
-    elif key_t is int64_t:
-        span_i64(spans, last, &start, &stop)
-    return start + find_index(p + start * <Py_ssize_t>sizeof(key_t), stop - start, best,
-                              inf_bits, coding, tie)
+        return index_i32(run, p, last)
+    else:
+        return index_i64(run, p, last)

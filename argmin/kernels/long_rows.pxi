@@ -5,7 +5,7 @@
 cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched: the longest run that extreme_key takes, whose
-    # search reads one span of it.  A row asked for ahead is read in blocks
+    # search reads four vectors of it.  A row asked for ahead is read in blocks
     # of ASKED_BLOCK_BYTES, each asking for the next: fewer requests at a
     # time, which the memory system keeps up with.
     BLOCK_BYTES = RUN_BYTES
@@ -73,9 +73,10 @@ cdef Py_ssize_t row_argmin(
     # start < stop; best receives that key.  Block by block: the block's
     # best key, from extreme_key or else from its keys, and only a
     # block that improves the running minimum is searched again for its index
-    # (in cache by then): of a block reduced by extreme_key, only the span
-    # that holds it (extreme_index).  A row of less than ASKED_ROW_BYTES, or
-    # any row where ask_rows, is asked for PREFETCH_BYTES ahead.
+    # (in cache by then): of a block reduced by extreme_key, only the four
+    # vectors that hold it (extreme_index).  A row of less than
+    # ASKED_ROW_BYTES, or any row where ask_rows, is asked for PREFETCH_BYTES
+    # ahead.
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
@@ -83,7 +84,7 @@ cdef Py_ssize_t row_argmin(
     cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
     cdef Py_ssize_t block = (ASKED_BLOCK_BYTES if ask else BLOCK_BYTES) // size
     cdef key_t block_min
-    cdef Spans spans
+    cdef Run run
     cdef bint extreme
     cdef key_t floor = key_min(minimum)
     while i < stop and stop - start >= width:
@@ -108,13 +109,13 @@ cdef Py_ssize_t row_argmin(
         if ask:
             for j in range(n * size // CACHE_LINE):
                 prefetch(p + i * size + PREFETCH_BYTES + j * CACHE_LINE)
-        extreme = extreme_key(p + i * size, n, &block_min, &spans, inf_bits, coding)
+        extreme = extreme_key(p + i * size, n, &block_min, &run, inf_bits, coding, tie)
         if not extreme:
             block_min = keyed_block_min(p + i * size, n // width, width, inf_bits, coding)
         if better(block_min, minimum, tie):
             minimum = block_min
             best_index = i + (
-                extreme_index(p + i * size, n, block_min, &spans, inf_bits, coding, tie)
+                extreme_index(p + i * size, block_min, &run, coding, tie)
                 if extreme else find_index(p + i * size, n, block_min, inf_bits, coding, tie))
         i += n
     best[0] = minimum

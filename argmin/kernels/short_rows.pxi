@@ -63,7 +63,7 @@ cdef inline void searched_rows_argmin(
     cdef const char* q
     cdef key_t minimum
     cdef bint nans = False
-    cdef Spans spans
+    cdef Run run
     ahead = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
     lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
     for r in range(width):
@@ -72,8 +72,8 @@ cdef inline void searched_rows_argmin(
             q = p + r * row_stride + b * stream_stride + start * size
             for k in range(lines):
                 prefetch(q + ahead + k * CACHE_LINE)
-            if extreme_key(q, n, &minimum, &spans, inf_bits, coding):
-                index[j] = start + extreme_index(q, n, minimum, &spans, inf_bits, coding, tie)
+            if extreme_key(q, n, &minimum, &run, inf_bits, coding, tie):
+                index[j] = start + extreme_index(q, minimum, &run, coding, tie)
             else:
                 minimum = keyed_minimum(q, n, keys, &nans, inf_bits, coding)
                 # A floating-point row's copy holds keys: read back as they are.
