@@ -170,18 +170,19 @@ def tie_positions(n, dtype):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 @pytest.mark.parametrize("way", ["short", "rows", "rows asked ahead"])
 def test_ties_across_blocks(dtype, way, kernels):
-    # The extremes of 32- and 64-bit runs keep, lane by lane, where the block
-    # of four vectors starts that the lane's extreme came from, and search
-    # only the first (or last) block that holds the run's extreme: the best
-    # value twice (in one lane of two blocks, in two lanes of one block or of
-    # two, at either end of a block, in the last block, which overlaps the
-    # one before it; -0.0 once and +0.0 once; and NaN, which nanargmin and
-    # nanargmax skip), at pairs of tie_positions, in rows read as short rows (of one block, of a few, and as long as they
+    # The extremes of 16-bit integer and of 32- and 64-bit runs keep, lane by
+    # lane, where the block of four vectors starts that the lane's extreme
+    # came from, and search only the first (or last) block that holds the
+    # run's extreme: the best value twice (in one lane of two blocks, in two
+    # lanes of one block or of two, at either end of a block, in the last
+    # block, which overlaps the one before it; -0.0 once and +0.0 once; and
+    # NaN, which nanargmin and nanargmax skip), at pairs of tie_positions, in
+    # rows read as short rows (of one block, of a few, and as long as they
     # get), and in a block and a half read as a long row (in blocks of
     # ASKED_BLOCK_BYTES where asked for ahead).
     quad = QUAD_BYTES // dtype.itemsize
     short = ((quad, 3 * quad - 5, 8 * quad + quad // 2 + 1, BLOCK_BYTES // dtype.itemsize)
-             if dtype.itemsize >= 4 else (3 * quad - 5,))
+             if dtype.itemsize >= 2 else (3 * quad - 5,))
     long = (BLOCK_BYTES // dtype.itemsize * 3 // 2 + 7,)
     lengths = {"short": short, "rows": long, "rows asked ahead": long}[way]
     rng = np.random.default_rng(17)

@@ -1,5 +1,5 @@
 /* Extremes: the smallest (or, where largest, the largest) of the n contiguous
- * float32, float64, or 32- or 64-bit integers at p (p need not be aligned),
+ * float32, float64, or 16-, 32- or 64-bit integers at p (p need not be aligned),
  * and then, asked apart, the index of its first (or, where last, its last)
  * occurrence:
  *   int argmin_extreme_f32(const char *p, int64_t n, int largest, int last,
@@ -8,9 +8,10 @@
  *   int argmin_extreme_i32(const char *p, int64_t n, int largest, int last,
  *                          int is_unsigned, int32_t *out, argmin_run *run)
  *   int argmin_extreme_i64(..., int64_t *out, argmin_run *run)
+ *   (and _i16, int16_t)
  *   int64_t argmin_index_f32(const argmin_run *run, const char *p, int last)
- *   (and _f64, _i32, _i64, each of the run at p its extreme left, with the same
- *   last)
+ *   (and _f64, _i16, _i32, _i64, each of the run at p its extreme left, with
+ *   the same last)
  * n is at least ARGMIN_EXTREME_LANES(size), four vectors of elements, and
  * at most ARGMIN_RUN_BYTES / size.  On success they return 1 and the extreme
  * in *out, and leave in *run what argmin_index_* reads to give its index.
@@ -72,6 +73,7 @@
  * where two vectors of floats are equal as numbers (or ARGMIN_IEQUALK
  * below), and ARGMIN_LANE_BITS(keep, K) it as lane i at bit i. */
 typedef __m512i argmin_vstart;
+#define ARGMIN_BROADCAST16(at) _mm512_set1_epi16((int16_t)(at))
 #define ARGMIN_BROADCAST32(at) _mm512_set1_epi32((int32_t)(at))
 #define ARGMIN_BROADCAST64(at) _mm512_set1_epi64(at)
 #define ARGMIN_SLOAD(q) _mm512_loadu_si512((const void *)(q))
@@ -79,8 +81,9 @@ typedef __m512i argmin_vstart;
 #define ARGMIN_SELECT(keep, a, b, K) _mm512_mask_blend_epi##K(keep, b, a)
 #define ARGMIN_FEQUAL(a, b, S) ARGMIN_OP(cmp, S##_mask)(a, b, _CMP_EQ_OQ)
 #define ARGMIN_LANE_BITS(keep, K) ((unsigned)(keep))
+/* From the integers' reductions below. */
 #define ARGMIN_REDUCE_START(v, last, K) \
-    ((last) ? _mm512_reduce_max_epi##K(v) : _mm512_reduce_min_epi##K(v))
+    ((last) ? ARGMIN_IREDUCE(max, i, K, v) : ARGMIN_IREDUCE(min, i, K, v))
 #define ARGMIN_REDUCE(v, largest, S) \
     ((largest) ? ARGMIN_OP(reduce_max, S)(v) : ARGMIN_OP(reduce_min, S)(v))
 #elif defined(__AVX2__)
@@ -97,6 +100,7 @@ typedef __m512i argmin_vstart;
 #define ARGMIN_ANY_NAN(marks, S) (ARGMIN_OP(movemask, S)(marks) != 0)
 /* Block starts: keep is a vector of all-ones lanes. */
 typedef __m256i argmin_vstart;
+#define ARGMIN_BROADCAST16(at) _mm256_set1_epi16((int16_t)(at))
 #define ARGMIN_BROADCAST32(at) _mm256_set1_epi32((int32_t)(at))
 #define ARGMIN_BROADCAST64(at) _mm256_set1_epi64x(at)
 #define ARGMIN_SLOAD(q) _mm256_loadu_si256((const __m256i *)(q))
@@ -104,6 +108,12 @@ typedef __m256i argmin_vstart;
 #define ARGMIN_SELECT(keep, a, b, K) _mm256_blendv_epi8(b, a, keep)
 #define ARGMIN_FEQUAL(a, b, S) _mm256_castp##S##_si256(ARGMIN_OP(cmp, S)(a, b, _CMP_EQ_OQ))
 #define ARGMIN_LANE_BITS(keep, K) ARGMIN_LANE_BITS##K(keep)
+/* 16-bit lanes packed to bytes, each half of the vector on its own. */
+#define ARGMIN_LANE_BITS16(keep) argmin_lane_bits16(keep)
+static inline unsigned argmin_lane_bits16(__m256i keep) {
+    unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_packs_epi16(keep, _mm256_setzero_si256()));
+    return (m & 0xffu) | (m >> 8 & 0xff00u);
+}
 #define ARGMIN_LANE_BITS32(keep) ((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(keep)))
 #define ARGMIN_LANE_BITS64(keep) ((unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(keep)))
 /* From the integers' reductions below. */
@@ -178,7 +188,8 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
     (ARGMIN_EXTREME_BYTES ? 4 * ARGMIN_EXTREME_BYTES / (size) : 1)
 
 /* The most bytes of a run: long rows' blocks and short rows are no longer,
- * and a block's start fits in a lane of 32 bits. */
+ * and a block's start fits in a lane of the elements' width, 16 bits or
+ * more. */
 #define ARGMIN_RUN_BYTES 16384
 
 /* What an extreme leaves for argmin_index_*: the running extreme `best` and
@@ -189,6 +200,7 @@ typedef struct {
     union {
         float f32;
         double f64;
+        int16_t i16;
         int32_t i32;
         int64_t i64;
     } extreme;
@@ -227,7 +239,8 @@ typedef struct {
  * extreme g, of type T of K bits, in the run at p: in the block at the least
  * (greatest) start among the lanes whose extreme is g (where HOLDS(vector at
  * q, g); the other lanes' starts are replaced by one that loses), the first
- * (last) of its lanes where HOLDS, its vectors' lane bits side by side.  No
+ * (last) of its lanes where HOLDS, its vectors' lane bits side by side (in
+ * two words where 16-bit elements fill more than 64 lanes).  No
  * branch depends on the elements: which lane holds the extreme is as good as
  * random. */
 #define ARGMIN_INDEX(NAME, T, K, HOLDS)                                            \
@@ -238,13 +251,15 @@ typedef struct {
         const int64_t k = ARGMIN_REDUCE_START(ARGMIN_SELECT(                       \
             HOLDS(run->best, g), ARGMIN_SLOAD(run->at),                            \
             ARGMIN_BROADCAST##K(last ? -1 : INT##K##_MAX), K), last, K);           \
-        uint64_t equal = 0;                                                        \
+        uint64_t equal[2] = {0, 0};                                                \
         int64_t j;                                                                 \
-        for (j = 0; j < 4; j++)                                                    \
-            equal |= (uint64_t)ARGMIN_LANE_BITS(                                   \
-                HOLDS(p + (k + j * lanes) * (int64_t)sizeof(T), g), K)             \
-                << (j * lanes);                                                    \
-        return k + (last ? ARGMIN_LAST_BIT(equal) : ARGMIN_FIRST_BIT(equal));      \
+        for (j = 0; j < 4 * lanes; j += lanes)                                     \
+            equal[j / 64] |= (uint64_t)ARGMIN_LANE_BITS(                           \
+                HOLDS(p + (k + j) * (int64_t)sizeof(T), g), K) << (j % 64);        \
+        if (last)                                                                  \
+            return k + (equal[1] ? 64 + ARGMIN_LAST_BIT(equal[1])                  \
+                                 : ARGMIN_LAST_BIT(equal[0]));                     \
+        return k + (equal[0] ? ARGMIN_FIRST_BIT(equal[0]) : 64 + ARGMIN_FIRST_BIT(equal[1])); \
     }
 
 #if ARGMIN_EXTREME_BYTES
@@ -305,17 +320,29 @@ typedef struct {
 
 /* The integers' loops: M(op, u, K) for each direction, signedness and width. */
 #define ARGMIN_EACH_INT(M) \
+    M(min, i, 16) M(max, i, 16) M(min, u, 16) M(max, u, 16) \
     M(min, i, 32) M(max, i, 32) M(min, u, 32) M(max, u, 32) \
     M(min, i, 64) M(max, i, 64) M(min, u, 64) M(max, u, 64)
+/* The two halves of a 256-bit vector of 16-bit lanes folded into one. */
+#define ARGMIN_HALVES128(op, u, v) \
+    _mm_##op##_ep##u##16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1))
 #if defined(__AVX512F__)
+/* The AVX-512 kernels have AVX512BW, which the 16-bit lanes take. */
 #define ARGMIN_IEXTREME_BYTES 64
 typedef __m512i argmin_vi;
 #define ARGMIN_ILOAD(p) _mm512_loadu_si512((const void *)(p))
 #define ARGMIN_ISTORE(p, v) _mm512_storeu_si512((void *)(p), v)
 #define ARGMIN_IOP(op, u, K) _mm512_##op##_ep##u##K
-#define ARGMIN_IREDUCE(op, u, K, v) _mm512_reduce_##op##_ep##u##K(v)
+#define ARGMIN_IREDUCE(op, u, K, v) ARGMIN_IREDUCE##K(op, u, v)
+#define ARGMIN_IREDUCE16(op, u, v) argmin_reduce_##op##_ep##u##16(v)
+#define ARGMIN_IREDUCE32(op, u, v) _mm512_reduce_##op##_ep##u##32(v)
+#define ARGMIN_IREDUCE64(op, u, v) _mm512_reduce_##op##_ep##u##64(v)
+#define ARGMIN_IEQUAL16(a, b) _mm512_cmpeq_epi16_mask(a, b)
 #define ARGMIN_IEQUAL32(a, b) _mm512_cmpeq_epi32_mask(a, b)
 #define ARGMIN_IEQUAL64(a, b) _mm512_cmpeq_epi64_mask(a, b)
+/* 16-bit lanes, which AVX-512 does not reduce, folded to 128 bits. */
+#define ARGMIN_FOLD128_16(op, u, v) ARGMIN_HALVES128(op, u, \
+    _mm256_##op##_ep##u##16(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)))
 #elif defined(__AVX2__)
 #define ARGMIN_IEXTREME_BYTES 32
 typedef __m256i argmin_vi;
@@ -323,13 +350,19 @@ typedef __m256i argmin_vi;
 #define ARGMIN_ISTORE(p, v) _mm256_storeu_si256((__m256i *)(p), v)
 #define ARGMIN_IOP(op, u, K) argmin_##op##_ep##u##K
 #define ARGMIN_IREDUCE(op, u, K, v) argmin_reduce_##op##_ep##u##K(v)
+#define ARGMIN_IEQUAL16(a, b) _mm256_cmpeq_epi16(a, b)
 #define ARGMIN_IEQUAL32(a, b) _mm256_cmpeq_epi32(a, b)
 #define ARGMIN_IEQUAL64(a, b) _mm256_cmpeq_epi64(a, b)
 #include "avx2_min64.h"
+#define argmin_min_epi16 _mm256_min_epi16
+#define argmin_max_epi16 _mm256_max_epi16
+#define argmin_min_epu16 _mm256_min_epu16
+#define argmin_max_epu16 _mm256_max_epu16
 #define argmin_min_epi32 _mm256_min_epi32
 #define argmin_max_epi32 _mm256_max_epi32
 #define argmin_min_epu32 _mm256_min_epu32
 #define argmin_max_epu32 _mm256_max_epu32
+#define ARGMIN_FOLD128_16(op, u, v) ARGMIN_HALVES128(op, u, v)
 /* A vector's lanes reduced to one: halves folded onto halves. */
 #define ARGMIN_REDUCE_INT(op, u, K)                                                \
     static inline int##K##_t argmin_reduce_##op##_ep##u##K(__m256i v) {            \
@@ -341,12 +374,28 @@ typedef __m256i argmin_vi;
         memcpy(lane, &v, sizeof(int##K##_t));                                      \
         return lane[0];                                                            \
     }
-ARGMIN_EACH_INT(ARGMIN_REDUCE_INT)
+ARGMIN_REDUCE_INT(min, i, 32) ARGMIN_REDUCE_INT(max, i, 32)
+ARGMIN_REDUCE_INT(min, u, 32) ARGMIN_REDUCE_INT(max, u, 32)
+ARGMIN_REDUCE_INT(min, i, 64) ARGMIN_REDUCE_INT(max, i, 64)
+ARGMIN_REDUCE_INT(min, u, 64) ARGMIN_REDUCE_INT(max, u, 64)
 #else
 #define ARGMIN_IEXTREME_BYTES 0
 #endif
 
 #if ARGMIN_IEXTREME_BYTES
+/* 16-bit lanes reduced to one: folded to 128 bits, then halves onto halves. */
+#define ARGMIN_REDUCE_INT16(op, u)                                                 \
+    static inline int16_t argmin_reduce_##op##_ep##u##16(argmin_vi v) {            \
+        __m128i h = ARGMIN_FOLD128_16(op, u, v);                                   \
+        h = _mm_##op##_ep##u##16(h, _mm_shuffle_epi32(h, _MM_SHUFFLE(1, 0, 3, 2))); \
+        h = _mm_##op##_ep##u##16(h, _mm_shuffle_epi32(h, _MM_SHUFFLE(2, 3, 0, 1))); \
+        h = _mm_##op##_ep##u##16(h, _mm_srli_epi32(h, 16));                        \
+        return (int16_t)_mm_cvtsi128_si32(h);                                      \
+    }
+ARGMIN_REDUCE_INT16(min, i)
+ARGMIN_REDUCE_INT16(max, i)
+ARGMIN_REDUCE_INT16(min, u)
+ARGMIN_REDUCE_INT16(max, u)
 #define ARGMIN_SAME(a) (a)
 #define ARGMIN_UNMARKED(a, b)
 /* One direction and signedness: op min or max, u i or u. */
@@ -361,8 +410,10 @@ ARGMIN_EACH_INT(ARGMIN_REDUCE_INT)
 ARGMIN_EACH_INT(ARGMIN_IEXTREME)
 /* Integers are compared as their bits: unsigned extremes, held as signed
  * integers, are equal where their bits are. */
+#define ARGMIN_IHOLDS16(q, g) ARGMIN_IEQUAL16(ARGMIN_ILOAD(q), ARGMIN_BROADCAST16(g))
 #define ARGMIN_IHOLDS32(q, g) ARGMIN_IEQUAL32(ARGMIN_ILOAD(q), ARGMIN_BROADCAST32(g))
 #define ARGMIN_IHOLDS64(q, g) ARGMIN_IEQUAL64(ARGMIN_ILOAD(q), ARGMIN_BROADCAST64(g))
+ARGMIN_INDEX(i16, int16_t, 16, ARGMIN_IHOLDS16)
 ARGMIN_INDEX(i32, int32_t, 32, ARGMIN_IHOLDS32)
 ARGMIN_INDEX(i64, int64_t, 64, ARGMIN_IHOLDS64)
 #endif
@@ -394,9 +445,11 @@ ARGMIN_INDEX(i64, int64_t, 64, ARGMIN_IHOLDS64)
         (void)run, (void)p, (void)last;                                            \
         return 0;                                                                  \
     }
+ARGMIN_NO_INDEX(16)
 ARGMIN_NO_INDEX(32)
 ARGMIN_NO_INDEX(64)
 #endif
+ARGMIN_EXTREME_INT(16)
 ARGMIN_EXTREME_INT(32)
 ARGMIN_EXTREME_INT(64)
 ARGMIN_EXTREME(32, s, float, FLT_MIN)

@@ -1,9 +1,9 @@
-# Extremes: the best key of a contiguous run of 32- or 64-bit elements, from
-# a vector minimum (or maximum) of the elements themselves (extreme.h): of
-# their numbers for float32 and float64, where no NaN is among them, of their
-# bits as signed or unsigned integers for the integer types.  That is one
-# instruction a vector, where turning each element into its key takes one or
-# more.
+# Extremes: the best key of a contiguous run of 16-bit integers or of 32- or
+# 64-bit elements, from a vector minimum (or maximum) of the elements
+# themselves (extreme.h): of their numbers for float32 and float64, where no
+# NaN is among them, of their bits as signed or unsigned integers for the
+# integer types.  That is one instruction a vector, where turning each
+# element into its key takes one or more.
 
 cdef extern from "extreme.h":
     ctypedef struct Run "argmin_run":
@@ -14,6 +14,9 @@ cdef extern from "extreme.h":
     int extreme_f64 "argmin_extreme_f64"(
         const char* p, int64_t n, int largest, int last, int skip_nan, double* out,
         Run* run) nogil
+    int extreme_i16 "argmin_extreme_i16"(
+        const char* p, int64_t n, int largest, int last, int is_unsigned, int16_t* out,
+        Run* run) nogil
     int extreme_i32 "argmin_extreme_i32"(
         const char* p, int64_t n, int largest, int last, int is_unsigned, int32_t* out,
         Run* run) nogil
@@ -22,6 +25,7 @@ cdef extern from "extreme.h":
         Run* run) nogil
     int64_t index_f32 "argmin_index_f32"(const Run* run, const char* p, int last) nogil
     int64_t index_f64 "argmin_index_f64"(const Run* run, const char* p, int last) nogil
+    int64_t index_i16 "argmin_index_i16"(const Run* run, const char* p, int last) nogil
     int64_t index_i32 "argmin_index_i32"(const Run* run, const char* p, int last) nogil
     int64_t index_i64 "argmin_index_i64"(const Run* run, const char* p, int last) nogil
     Py_ssize_t EXTREME_LANES "ARGMIN_EXTREME_LANES"(Py_ssize_t size) nogil
@@ -33,8 +37,8 @@ cdef inline bint extreme_key(
     tie_t* tie,
 ) noexcept nogil:
     # The best key of the n contiguous elements at p into best[0], and into
-    # run what extreme_index reads; False, and both unset, for 8- and 16-bit
-    # elements, for runs shorter than EXTREME_LANES or longer than RUN_BYTES
+    # run what extreme_index reads; False, and both unset, for 8-bit
+    # elements, float16 and bfloat16, for runs shorter than EXTREME_LANES or longer than RUN_BYTES
     # (long rows' blocks and short rows are no longer), where a NaN is among
     # the elements (but for the NaN-skipping codings: where no number but an
     # infinity is), and where this target has no vector loop for them.
@@ -54,6 +58,8 @@ cdef inline bint extreme_key(
     elif floating(coding) and key_t is int64_t:
         found = extreme_f64(p, n, largest, last, skip_nan, &double_, run)
         memcpy(&bits, &double_, sizeof(key_t))
+    elif key_t is int16_t and not floating(coding):
+        found = extreme_i16(p, n, largest, last, is_unsigned, &bits, run)
     elif key_t is int32_t:
         found = extreme_i32(p, n, largest, last, is_unsigned, &bits, run)
     elif key_t is int64_t:
@@ -74,6 +80,8 @@ cdef inline Py_ssize_t extreme_index(
         return index_f32(run, p, last)
     elif floating(coding) and key_t is int64_t:
         return index_f64(run, p, last)
+    elif key_t is int16_t:
+        return index_i16(run, p, last)
     elif key_t is int32_t:
         return index_i32(run, p, last)
     else:
