@@ -85,6 +85,9 @@ def out_part(table, op, repeat):
             with_out, new, numpy_s = map(statistics.median, times)
             print(f"{label + ' axis=' + str(axis):<34} {with_out * 1e3:>9.2f} {new * 1e3:>9.2f} "
                   f"{ratio:>7.2f} {numpy_s * 1e3:>9.2f} {numpy_s / with_out:>8.1f}", flush=True)
+    if not ratios:
+        print("no (n, 2) or (n, 16) input among these element types: uint8 and float32 have them")
+        return
     print(f"argmin.numpy.{op.lower()} with out= over without, {len(ratios)} cases: "
           f"median {statistics.median(ratios):.3f}, min {min(ratios):.3f}")
 
@@ -98,6 +101,7 @@ def main():
     args = parser.parse_args()
     args.axis = args.order = None
     args.last = [0]
+    args.nan = 0.0
     table = inputs(args, args.mib << 20)
     threads = argmin._api.kernels.max_threads()
     limit = read_bandwidth(args.mib << 20, threads, args.repeat)
