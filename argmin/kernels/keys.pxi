@@ -111,6 +111,14 @@ cdef inline key_t key_flip(key_t k, coding_t* coding) noexcept nogil:
         return direction(k, coding)
 
 
+# All bits set, held in memory rather than known to the compiler.  An
+# ArgMax key of a signed integer is its NOT (key_flip), which GCC vectorizes,
+# where it knows the operand is all ones, as a vpternlogq that also reads the
+# register it writes: each vector's NOT then waits for the one before.  An
+# xor with a register holding all_ones has no such chain.
+cdef int64_t all_ones = -1
+
+
 cdef inline key_t load(
     const char* p, key_t inf_bits, coding_t* coding, bint select_free=False, bint nan_past=False,
 ) noexcept nogil:
@@ -125,7 +133,7 @@ cdef inline key_t load(
     cdef key_t bits, magnitude, sign, nan
     memcpy(&bits, p, sizeof(key_t))
     if not floating(coding):
-        return bits ^ key_flip(bits, coding)
+        return bits ^ (key_flip(bits, coding) & <key_t>all_ones)
     magnitude = bits & ~key_min(bits)
     if select_free or nan_past:
         # All ones for a negative value (whose magnitude is negated), and for a NaN.
