@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import argmin
+from argmin import _api
 from argmin._api import plan
 from argmin._tuning import tuned
 
@@ -155,45 +156,94 @@ def test_row_ends(dtype, kernels):
                         check_all(np.stack([x, x[::-1]]), 1)
 
 
-def tie_positions(n, dtype):
-    """Both sides of the edges of blocks of four vectors of each variant, near either end of n
-    elements, and of the last block, which starts at n less a block."""
+def tie_positions(runs, dtype):
+    """Both sides of the edges of blocks of four vectors of each variant, near either end of
+    each run [start, stop) in runs, and of its last block, which starts a block before stop."""
     quad = QUAD_BYTES // dtype.itemsize
-    edges = {0, 1, n - 2, n - 1}
+    edges = set()
+    for start, stop in runs:
+        edges.update((start, start + 1, stop - 2, stop - 1))
+        for block in (quad // 4, quad // 2, quad):
+            whole = start + (stop - start) // block * block
+            for k in range(4):
+                for edge in (start + k * block, stop - k * block, whole - k * block):
+                    edges.update((edge - 1, edge, edge + 1))
+    return sorted(edges)
+
+
+def critical_pairs(start, stop, dtype):
+    """Ties in the run [start, stop) that a wrong block or lane would get wrong, for the
+    blocks of each variant: the same lane of two blocks one after the other; and, where the
+    last block overlaps the one before it, a tie in the overlap (read twice) against one
+    read only in the last block, and across the overlap's ends."""
+    quad = QUAD_BYTES // dtype.itemsize
+    pairs = set()
     for block in (quad // 4, quad // 2, quad):
-        for k in range(4):
-            for edge in (k * block, n - k * block, n // block * block - k * block):
-                edges.update((edge - 1, edge, edge + 1))
-    return sorted(p for p in edges if 0 <= p < n)
+        whole = start + (stop - start) // block * block   # where the last whole block ends
+        last = stop - block                                 # where the last block starts
+        for lane in (0, 1, block - 1):
+            pairs.add((start + lane, start + lane + block))
+            pairs.add((last - block + lane, last + lane))
+        pairs.update({(last, whole), (last, stop - 1), (last - 1, last), (whole - 1, whole),
+                      (whole - 1, stop - 1)})
+    return {(p, q) for p, q in pairs if start <= p < q < stop}
 
 
-@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def row_runs(n, dtype, way):
+    """The runs [start, stop) that a row of n elements is reduced in, the way it is read:
+    the whole row where it is a short row, else blocks of (ASKED_)BLOCK_BYTES, the one
+    before the last the rest in whole lanes (long_rows.pxi: max(128 bytes, 32 elements)),
+    and the last the row's last lanes."""
+    if way == "short":
+        return [(0, n)]
+    block = (ASKED_BLOCK_BYTES if way == "rows asked ahead" else BLOCK_BYTES) // dtype.itemsize
+    lanes = max(128 // dtype.itemsize, 32)
+    runs = [(s, s + min(block, n - s) // lanes * lanes) for s in range(0, n - lanes + 1, block)]
+    return runs + [(n - lanes, n)] if runs[-1][1] < n else runs
+
+
+# Element types whose runs the extremes reduce (extremes.pxi): 16-bit integers,
+# and 32- and 64-bit elements.
+EXTREME_TYPES = [t for t in oracle.ELEMENT_TYPES
+                 if t.itemsize >= 4 or (t.itemsize == 2 and t.kind in "iu")]
+
+
+@pytest.mark.parametrize("dtype", EXTREME_TYPES, ids=str)
 @pytest.mark.parametrize("way", ["short", "rows", "rows asked ahead"])
 def test_ties_across_blocks(dtype, way, kernels):
     # The extremes of 16-bit integer and of 32- and 64-bit runs keep, lane by
     # lane, where the block of four vectors starts that the lane's extreme
     # came from, and search only the first (or last) block that holds the
-    # run's extreme: the best value twice (in one lane of two blocks, in two
-    # lanes of one block or of two, at either end of a block, in the last
-    # block, which overlaps the one before it; -0.0 once and +0.0 once; and
-    # NaN, which nanargmin and nanargmax skip), at pairs of tie_positions, in
-    # rows read as short rows (of one block, of a few, and as long as they
-    # get), and in a block and a half read as a long row (in blocks of
-    # ASKED_BLOCK_BYTES where asked for ahead).
+    # run's extreme: the best value twice (critical_pairs, and pairs of
+    # tie_positions: in one lane of two blocks, in two lanes of one block or
+    # of two, at either end of a block or of a run, in the last block, which
+    # overlaps the one before it; -0.0 once and +0.0 once; and NaN, which
+    # nanargmin and nanargmax skip), in rows read as short rows (from just
+    # over the longest row read in pairs, to the longest short row) and in
+    # rows read one by one (a run and a half, and a run and a block and a
+    # half: its last run is no whole number of blocks).
     quad = QUAD_BYTES // dtype.itemsize
-    short = ((quad, 3 * quad - 5, 8 * quad + quad // 2 + 1, BLOCK_BYTES // dtype.itemsize)
-             if dtype.itemsize >= 2 else (3 * quad - 5,))
-    long = (BLOCK_BYTES // dtype.itemsize * 3 // 2 + 7,)
-    lengths = {"short": short, "rows": long, "rows asked ahead": long}[way]
+    block = BLOCK_BYTES // dtype.itemsize
+    if way == "short":
+        shortest, longest = _api.kernels.short_row_bounds(dtype.itemsize)
+        lengths = sorted(n for n in {quad, quad + 3, 2 * quad + 123, 3 * quad - 5,
+                                     8 * quad + quad // 2 + 1, longest - 3, longest}
+                         if shortest <= n <= longest)
+    else:
+        lengths = (block * 3 // 2 + 7, block + quad + quad // 2 + 5)
     rng = np.random.default_rng(17)
     ways = {"short": dict(short_row_len=HUGE, min_row_len=0),
             "rows": dict(short_row_len=0, prefetch_rows=False),
             "rows asked ahead": dict(short_row_len=0, prefetch_rows=True)}
     with tuned(**ways[way]):
         for n in lengths:
-            pairs = list(itertools.combinations(tie_positions(n, dtype), 2))
+            runs = row_runs(n, dtype, way)
+            runs = runs[:2] + runs[-1:] if len(runs) > 3 else runs
+            pairs = list(itertools.combinations(tie_positions(runs, dtype), 2))
             if len(pairs) > 240:
                 pairs = [pairs[k] for k in sorted(rng.choice(len(pairs), 240, replace=False))]
+            pairs = sorted(set(pairs).union(*(critical_pairs(s, e, dtype) for s, e in runs)))
+            pairs = [(p, q) for p, q in pairs if 0 <= p < q < n]
             for descending in (False, True):
                 base = background(dtype, n, rng, descending)
                 lows = [(low, low) for low in low_values(dtype)]

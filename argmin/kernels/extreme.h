@@ -70,7 +70,7 @@
 /* Block starts (see above), a lane of the elements' width K each: the
  * vector type, a K-bit integer in every lane, and ARGMIN_SELECT(keep, a, b,
  * K), a's lanes where keep, else b's; keep from ARGMIN_FEQUAL, the lanes
- * where two vectors of floats are equal as numbers (or ARGMIN_IEQUALK
+ * where two vectors of floats are equal as numbers (or ARGMIN_IEQUAL##K
  * below), and ARGMIN_LANE_BITS(keep, K) it as lane i at bit i. */
 typedef __m512i argmin_vstart;
 #define ARGMIN_BROADCAST16(at) _mm512_set1_epi16((int16_t)(at))
@@ -191,6 +191,8 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
  * and a block's start fits in a lane of the elements' width, 16 bits or
  * more. */
 #define ARGMIN_RUN_BYTES 16384
+_Static_assert(ARGMIN_RUN_BYTES / 2 - 1 <= INT16_MAX,
+               "a block start of a run of 16-bit elements fits in a 16-bit lane");
 
 /* What an extreme leaves for argmin_index_*: the running extreme `best` and
  * the lanes' block starts `at` (the first ARGMIN_EXTREME_BYTES of each), and
@@ -383,6 +385,9 @@ ARGMIN_REDUCE_INT(min, u, 64) ARGMIN_REDUCE_INT(max, u, 64)
 #endif
 
 #if ARGMIN_IEXTREME_BYTES
+/* ARGMIN_INDEX sizes the vectors of block starts by the floats' vectors. */
+_Static_assert(ARGMIN_IEXTREME_BYTES == ARGMIN_EXTREME_BYTES,
+               "the integers' vectors are as wide as the floats'");
 /* 16-bit lanes reduced to one: folded to 128 bits, then halves onto halves. */
 #define ARGMIN_REDUCE_INT16(op, u)                                                 \
     static inline int16_t argmin_reduce_##op##_ep##u##16(argmin_vi v) {            \

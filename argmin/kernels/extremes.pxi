@@ -38,10 +38,11 @@ cdef inline bint extreme_key(
 ) noexcept nogil:
     # The best key of the n contiguous elements at p into best[0], and into
     # run what extreme_index reads; False, and both unset, for 8-bit
-    # elements, float16 and bfloat16, for runs shorter than EXTREME_LANES or longer than RUN_BYTES
-    # (long rows' blocks and short rows are no longer), where a NaN is among
-    # the elements (but for the NaN-skipping codings: where no number but an
-    # infinity is), and where this target has no vector loop for them.
+    # elements, float16 and bfloat16, for runs shorter than EXTREME_LANES or
+    # longer than RUN_BYTES (long rows' blocks and short rows are no
+    # longer), where a NaN is among the elements (but for the NaN-skipping
+    # codings: where no number but an infinity is), and where this target
+    # has no vector loop for them.
     cdef float single = 0
     cdef double double_ = 0
     cdef key_t bits = 0
@@ -74,7 +75,10 @@ cdef inline Py_ssize_t extreme_index(
 ) noexcept nogil:
     # The first (or last) index of best, the key that extreme_key last gave
     # for the contiguous elements at p, with the same tie, from what it left
-    # in run (extreme.h).
+    # in run (extreme.h); best only selects the function of its key type.
+    # Called only where extreme_key returned True, so never for the types it
+    # refuses (8-bit elements, float16, bfloat16), which fall to the last
+    # branch only to compile.
     cdef int last = tie_t is last_tie
     if floating(coding) and key_t is int32_t:
         return index_f32(run, p, last)
