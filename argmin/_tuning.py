@@ -36,8 +36,8 @@ class Tuning:
         -1: the default of the element size.
     prefetch_rows : bool or None
         Whether rows read one at a time are asked for ahead in software too (by
-        default on Intel CPUs only); rows of 1 KiB or more of an input of
-        ``stream_bytes`` or more are asked for ahead on every CPU.
+        default on Intel CPUs only); the rows of an input of ``stream_bytes``
+        or more are asked for ahead on every CPU.
     stream_bytes : int or None
         Fewest input bytes for which output blocks are written past the caches.
     block_shift : int or None

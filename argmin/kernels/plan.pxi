@@ -129,13 +129,12 @@ cdef void choose_ways(
                         and 2 * layout.column_len * size <= PACK_BYTES)
     tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
                          and short_row(n, size, consecutive, tuning))
-    # Rows of EARLY_EXIT_BYTES or more of an input from memory are asked for
-    # ahead on every CPU: the search that ends each row (find_index)
-    # mispredicts a branch, which drops the loads the core had issued past
-    # it, for the next rows.
-    tiling.ask_rows = tuning.ask_rows or (
-        n * size >= EARLY_EXIT_BYTES
-        and tiling.outer * layout.column_len * n * size >= tuning.stream_bytes)
+    # Rows of an input from memory are asked for ahead on every CPU: the
+    # hardware prefetchers, which follow a stream they have seen miss, fall
+    # behind where each row ends in its own index and search, and where
+    # short rows are read a tile of rows (several streams) at a time.
+    tiling.ask_rows = (tuning.ask_rows
+                       or tiling.outer * layout.column_len * n * size >= tuning.stream_bytes)
 
 
 cdef int block_axis(const Layout* layout) noexcept nogil:
