@@ -217,9 +217,9 @@ def measure(x, axis, rounds, skipping):
     if skipping is not None:
         functions += [ours(argmin.nanargmin, all_nan=-1), lambda: np.nanargmin(x, axis=axis)]
         functions += [lambda f=f: f(x, axis=axis) for f in skipping if f is not None]
-    # The first call that writes an output this large can pay the operating system for memory
-    # the process has never touched, and a first call of SLOW_SECONDS is the time block_times
-    # keeps: argmin, whose calls are short, is called once before.
+    # A first call of SLOW_SECONDS is the time block_times keeps, and argmin's first call on
+    # a large output can take many times its later ones (int8 rows of 16 from DRAM, whose
+    # output is 512 MiB): argmin, whose calls are short, is called once before.
     ours(argmin.argmin)()
     times = block_times(functions, rounds)
     if skipping is not None and None in skipping:

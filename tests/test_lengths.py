@@ -181,9 +181,10 @@ def critical_pairs(start, stop, dtype):
     for block in (quad // 4, quad // 2, quad):
         whole = start + (stop - start) // block * block   # where the last whole block ends
         last = stop - block                                 # where the last block starts
+        before = whole - block if whole < stop else last - block   # the block before the last
         for lane in (0, 1, block - 1):
             pairs.add((start + lane, start + lane + block))
-            pairs.add((last - block + lane, last + lane))
+            pairs.add((before + lane, last + lane))
         pairs.update({(last, whole), (last, stop - 1), (last - 1, last), (whole - 1, whole),
                       (whole - 1, stop - 1)})
     return {(p, q) for p, q in pairs if start <= p < q < stop}
@@ -203,13 +204,15 @@ def row_runs(n, dtype, way):
 
 
 # Element types whose runs the extremes reduce (extremes.pxi): 16-bit integers,
-# and 32- and 64-bit elements.
+# and 32- and 64-bit elements.  Short rows of the others are paired or keep
+# their keys (test_short_rows); their long rows are read here too.
 EXTREME_TYPES = [t for t in oracle.ELEMENT_TYPES
                  if t.itemsize >= 4 or (t.itemsize == 2 and t.kind in "iu")]
+TIE_WAYS = [(dtype, way) for way in ("short", "rows", "rows asked ahead")
+            for dtype in (EXTREME_TYPES if way == "short" else oracle.ELEMENT_TYPES)]
 
 
-@pytest.mark.parametrize("dtype", EXTREME_TYPES, ids=str)
-@pytest.mark.parametrize("way", ["short", "rows", "rows asked ahead"])
+@pytest.mark.parametrize(("dtype", "way"), TIE_WAYS, ids=lambda v: str(v))
 def test_ties_across_blocks(dtype, way, kernels):
     # The extremes of 16-bit integer and of 32- and 64-bit runs keep, lane by
     # lane, where the block of four vectors starts that the lane's extreme
@@ -219,16 +222,20 @@ def test_ties_across_blocks(dtype, way, kernels):
     # of two, at either end of a block or of a run, in the last block, which
     # overlaps the one before it; -0.0 once and +0.0 once; and NaN, which
     # nanargmin and nanargmax skip), in rows read as short rows (from just
-    # over the longest row read in pairs, to the longest short row) and in
-    # rows read one by one (a run and a half, and a run and a block and a
-    # half: its last run is no whole number of blocks).
+    # over the longest row read in pairs: 256 16-bit elements, 256 bytes of
+    # 32-bit ones, to the longest short row; where 16-bit short rows are only
+    # paired, AVX2 and SSE2, none is left) and in rows read one by one (a run
+    # and a half, and a run and one and a half AVX-512 blocks: for 16- and
+    # 32-bit elements on AVX-512, the run before the row's last lane width is
+    # no whole number of blocks).
     quad = QUAD_BYTES // dtype.itemsize
     block = BLOCK_BYTES // dtype.itemsize
     if way == "short":
         shortest, longest = _api.kernels.short_row_bounds(dtype.itemsize)
-        lengths = sorted(n for n in {quad, quad + 3, 2 * quad + 123, 3 * quad - 5,
+        unpaired = {2: 257, 4: 65}.get(dtype.itemsize, quad)
+        lengths = sorted(n for n in {unpaired, unpaired + 3, 3 * quad - 5,
                                      8 * quad + quad // 2 + 1, longest - 3, longest}
-                         if shortest <= n <= longest)
+                         if max(shortest, unpaired) <= n <= longest)
     else:
         lengths = (block * 3 // 2 + 7, block + quad + quad // 2 + 5)
     rng = np.random.default_rng(17)
@@ -238,7 +245,7 @@ def test_ties_across_blocks(dtype, way, kernels):
     with tuned(**ways[way]):
         for n in lengths:
             runs = row_runs(n, dtype, way)
-            runs = runs[:2] + runs[-1:] if len(runs) > 3 else runs
+            runs = sorted(set(runs[:2] + runs[-2:]))
             pairs = list(itertools.combinations(tie_positions(runs, dtype), 2))
             if len(pairs) > 240:
                 pairs = [pairs[k] for k in sorted(rng.choice(len(pairs), 240, replace=False))]

@@ -77,8 +77,8 @@ cdef inline Py_ssize_t extreme_index(
     # for the contiguous elements at p, with the same tie, from what it left
     # in run (extreme.h); best only selects the function of its key type.
     # Called only where extreme_key returned True, so never for the types it
-    # refuses (8-bit elements, float16, bfloat16), which fall to the last
-    # branch only to compile.
+    # refuses (8-bit elements, float16, bfloat16): their keys reach a branch
+    # here only to compile.
     cdef int last = tie_t is last_tie
     if floating(coding) and key_t is int32_t:
         return index_f32(run, p, last)

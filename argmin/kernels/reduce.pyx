@@ -83,9 +83,10 @@ def short_row_bounds(Py_ssize_t itemsize):
     Rows of 8- and 16-bit elements are paired with their positions in
     ``MIN_LANES`` lanes, so they need as many elements (where vectors of
     pairs run in registers, two), and hold at most 256 (a pair's position has
-    8 bits), except 16-bit elements with AVX-512BW, whose rows of more than
-    256 keep their keys for a search.  Rows of wider elements hold at most
-    2 KiB.
+    8 bits), except 16-bit elements with AVX-512BW, whose rows of up to
+    2 KiB are reduced by a vector minimum (int16 and uint16) or keep their
+    keys for a search (float16 and bfloat16).  Rows of wider elements hold
+    at most 16 KiB.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 

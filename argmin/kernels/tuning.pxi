@@ -16,8 +16,8 @@ cdef struct Tuning:
     # Whether rows read one at a time, which the hardware prefetchers follow,
     # are asked for ahead in software too: long rows, short rows kept for a
     # search, and paired short rows read as a single stream.  By default on
-    # Intel CPUs only; rows of EARLY_EXIT_BYTES or more of an input of
-    # stream_bytes or more are asked for ahead on every CPU (see choose_ways).
+    # Intel CPUs only; the rows of an input of stream_bytes or more are asked
+    # for ahead on every CPU (see choose_ways).
     bint ask_rows
     # Inputs of at least stream_bytes come from memory rather than a cache,
     # and their output blocks are written past the caches (see plan_blocks).
