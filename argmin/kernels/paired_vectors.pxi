@@ -45,6 +45,18 @@ cdef enum:
     VECTOR_PREFETCH_L2_BYTES = 2048
 
 
+cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
+    # Whether rows of n `size`-byte elements that follow each other are read
+    # several to a vector of pairs (paired_vectors_argmin): rows of 2 to 32
+    # bytes, a power of two, of at least two 8-, 16- or 32-bit elements; where
+    # a vector takes two registers (AVX2), of 8-bit elements, or of 16 bytes
+    # or more of 16-bit ones.
+    return (VECTOR_PAIRS and n >= 2 and n * size < VECTOR_BYTES
+            and n * size & (n * size - 1) == 0
+            and (size <= 4 if REGISTER_BYTES == VECTOR_BYTES
+                 else size == 1 or (size == 2 and n * size >= 16)))
+
+
 cdef inline vec_t pair_up(
     const char* lo, const char* hi, int piece, const vec_t* pair_bits, key_t inf_bits,
     coding_t* coding,

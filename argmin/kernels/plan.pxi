@@ -23,12 +23,6 @@ cdef enum:
     BLOCK_ROW_BYTES = 128
     BLOCK_TILE_BYTES = 4096
     BLOCK_COLUMN_BYTES = 1 << 20
-    # Loads and earlier stores whose addresses agree in their low 12 bits
-    # (ALIAS_SPAN) wait for each other as if they were the same address. The
-    # running best of a column chunk is stored SCRATCH_SHIFT bytes past the
-    # input in that span: a fold's loads then never meet its recent stores.
-    ALIAS_SPAN = 4096
-    SCRATCH_SHIFT = 3072
 
 
 cdef struct Tiling:

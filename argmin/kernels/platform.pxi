@@ -23,6 +23,13 @@ cdef enum:
     # Most dimensions of an array (numpy's limit), and most threads of a call.
     MAX_DIMS = 64
     MAX_THREADS = 1024
+    # Loads and earlier stores whose addresses agree in their low 12 bits
+    # (ALIAS_SPAN) wait for each other as if they were the same address.
+    # Scratch (a column chunk's running best, a short row's keys) is stored
+    # SCRATCH_SHIFT bytes past the input in that span: the loads of the input
+    # then never meet its recent stores.
+    ALIAS_SPAN = 4096
+    SCRATCH_SHIFT = 3072
 
 
 cdef inline void* on_cache_line(void* p) noexcept nogil:

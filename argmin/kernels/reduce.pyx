@@ -9,6 +9,11 @@ layout (layout.pxi) of the input, then the dispatch table's specialisation
 work (plan.pxi) and executes it (execute.pxi) with the loops of long rows,
 short rows and columns, on the threads the governor gives (threads.pxi), by
 the Tuning it is handed (tuning.pxi).
+
+The files are included in one direction, each using only those before it:
+the platform, keys and tuning; the loops, which know nothing of layouts or
+plans; the ways a row is read (ways.pxi), from the loops' limits; then the
+layout, the output, the plan, its execution, and the entries.
 """
 
 cimport numpy as cnp
@@ -32,15 +37,15 @@ include "tuning.pxi"
 cdef bint threads_have_run = False
 
 include "threads.pxi"
-include "layout.pxi"
 include "extremes.pxi"
 include "long_rows.pxi"
 include "paired_rows.pxi"
 include "paired_vectors.pxi"
 include "short_rows.pxi"
 include "columns.pxi"
-include "write.pxi"
 include "ways.pxi"
+include "layout.pxi"
+include "write.pxi"
 include "plan.pxi"
 include "execute.pxi"
 include "dispatch.pxi"

@@ -116,7 +116,7 @@ cdef void short_rows_argmin(
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, ask_rows, lanes, halved, inf_bits, coding, tie)
     else:
-        # The copy of a row's keys SCRATCH_SHIFT past the rows in ALIAS_SPAN (see plan.pxi),
+        # The copy of a row's keys SCRATCH_SHIFT past the rows in ALIAS_SPAN (platform.pxi),
         # on a cache line: its stores then never hold up the loads of the rows.
         searched_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                              index, ask_rows, <key_t*>(<char*>lanes + (

@@ -23,18 +23,6 @@ cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
     return (SHORT_ROW_BYTES if size == 2 else WIDE_ROW_BYTES) // size
 
 
-cdef inline bint read_together(Py_ssize_t n, Py_ssize_t size) noexcept nogil:
-    # Whether rows of n `size`-byte elements that follow each other are read
-    # several to a vector of pairs (paired_vectors_argmin): rows of 2 to 32
-    # bytes, a power of two, of at least two 8-, 16- or 32-bit elements; where
-    # a vector takes two registers (AVX2), of 8-bit elements, or of 16 bytes
-    # or more of 16-bit ones.
-    return (VECTOR_PAIRS and n >= 2 and n * size < VECTOR_BYTES
-            and n * size & (n * size - 1) == 0
-            and (size <= 4 if REGISTER_BYTES == VECTOR_BYTES
-                 else size == 1 or (size == 2 and n * size >= 16)))
-
-
 cdef inline Py_ssize_t default_min_row_len(Py_ssize_t size) noexcept nogil:
     # Fewest elements of a row of `size`-byte elements read as a short row
     # rather than as strided columns, when Tuning.min_row_len is -1 (except
