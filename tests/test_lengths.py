@@ -20,12 +20,14 @@ LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
            2047, 2049, 4095, 4097, 8193]
 LONG = 3_000_017  # a few million: split between threads
 # Bytes of a block of a row read one by one (long_rows.pxi), in the caches and
-# when asked for ahead, and of four vectors of the widest variant (AVX-512),
-# the block of a run whose extreme each lane keeps apart for the search of
-# its index (extreme.h; narrower variants' blocks are a half and a quarter
-# of it).  The longest short row of 32- or 64-bit elements is a block.
+# when asked for ahead (of 8-bit elements, ASKED_BYTE_BLOCK_BYTES), and of four
+# vectors of the widest variant (AVX-512), the block of a run whose extreme
+# each lane keeps apart for the search of its index (extreme.h; narrower
+# variants' blocks are a half and a quarter of it).  The longest short row of
+# 32- or 64-bit elements is a block.
 BLOCK_BYTES = 16384
 ASKED_BLOCK_BYTES = 4096
+ASKED_BYTE_BLOCK_BYTES = 512
 QUAD_BYTES = 256
 THREADS = (1, 2, 3, 8)
 # Each way of reading contiguous rows, forced for every length with the tuning
@@ -55,11 +57,16 @@ def low_values(dtype):
     return [np.array(3).astype(dtype), np.array(info.min).astype(dtype)]
 
 
+def asked_block_bytes(dtype):
+    """Bytes of a block of a row of dtype asked for ahead."""
+    return ASKED_BYTE_BLOCK_BYTES if dtype.itemsize == 1 else ASKED_BLOCK_BYTES
+
+
 def positions(n, dtype):
     """Where to put the low values: the ends, and both sides of lane, block and chunk edges."""
     edges = {0, n - 1, n // 2, n // 3}
     for unit in (128 // dtype.itemsize, QUAD_BYTES // dtype.itemsize, 1024 // dtype.itemsize,
-                 ASKED_BLOCK_BYTES // dtype.itemsize, BLOCK_BYTES // dtype.itemsize, 1024):
+                 asked_block_bytes(dtype) // dtype.itemsize, BLOCK_BYTES // dtype.itemsize, 1024):
         for k in (1, 2, 3):
             edges.update((k * unit - 1, k * unit))
     for threads in (2, 3, 8):
@@ -192,12 +199,13 @@ def critical_pairs(start, stop, dtype):
 
 def row_runs(n, dtype, way):
     """The runs [start, stop) that a row of n elements is reduced in, the way it is read:
-    the whole row where it is a short row, else blocks of (ASKED_)BLOCK_BYTES, the one
-    before the last the rest in whole lanes (long_rows.pxi: max(128 bytes, 32 elements)),
-    and the last the row's last lanes."""
+    the whole row where it is a short row, else blocks of BLOCK_BYTES (asked for ahead,
+    asked_block_bytes), the one before the last the rest in whole lanes (long_rows.pxi:
+    max(128 bytes, 32 elements)), and the last the row's last lanes."""
     if way == "short":
         return [(0, n)]
-    block = (ASKED_BLOCK_BYTES if way == "rows asked ahead" else BLOCK_BYTES) // dtype.itemsize
+    asked = way == "rows asked ahead"
+    block = (asked_block_bytes(dtype) if asked else BLOCK_BYTES) // dtype.itemsize
     lanes = max(128 // dtype.itemsize, 32)
     runs = [(s, s + min(block, n - s) // lanes * lanes) for s in range(0, n - lanes + 1, block)]
     return runs + [(n - lanes, n)] if runs[-1][1] < n else runs

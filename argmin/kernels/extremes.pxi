@@ -32,6 +32,12 @@ cdef extern from "extreme.h":
     enum: RUN_BYTES "ARGMIN_RUN_BYTES"
 
 
+cdef inline bint keys_only(const key_t* key, coding_t* coding) noexcept nogil:
+    # Whether extreme_key takes no run of these keys, so that runs of them are
+    # always reduced by their keys: 8-bit elements, float16 and bfloat16.
+    return key_t is int8_t or (key_t is int16_t and floating(coding))
+
+
 cdef inline bint extreme_key(
     const char* p, Py_ssize_t n, key_t* best, Run* run, key_t inf_bits, coding_t* coding,
     tie_t* tie,

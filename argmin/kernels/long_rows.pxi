@@ -5,11 +5,15 @@
 cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched: the longest run that extreme_key takes, whose
-    # search reads four vectors of it.  A row asked for ahead is read in blocks
-    # of ASKED_BLOCK_BYTES, each asking for the next: fewer requests at a
-    # time, which the memory system keeps up with.
+    # search reads four vectors of it.  A row asked for ahead is read in
+    # blocks of ASKED_BLOCK_BYTES (of 8-bit keys, ASKED_BYTE_BLOCK_BYTES):
+    # fewer requests at a time, which the memory system keeps up with.  A
+    # block that extreme_key reduces asks for its lines ahead at its start;
+    # a block of keys (8-bit, float16 and bfloat16 elements), a step's lines
+    # with each step (keyed_block_min).
     BLOCK_BYTES = RUN_BYTES
     ASKED_BLOCK_BYTES = 4096
+    ASKED_BYTE_BLOCK_BYTES = 512
     # Lanes of a row's lane-wise minimum: LANE_BYTES, four 256-bit or two
     # 512-bit registers (fewer leave the loop unvectorized or latency-bound),
     # but at least MIN_LANES (the compiler unrolls fewer into scalar code), so
@@ -44,22 +48,40 @@ cdef inline Py_ssize_t lane_count(key_t k) noexcept nogil:
     return max(LANE_BYTES // sizeof(key_t), MIN_LANES)
 
 
+cdef inline void fold_step(
+    const char* q, key_t* lanes, Py_ssize_t width, key_t inf_bits, coding_t* coding,
+) noexcept nogil:
+    # The keys of the `width` contiguous elements at q folded into the lanes.
+    cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t), j
+    cdef key_t v
+    for j in range(width):
+        v = load(q + j * size, inf_bits, coding, size < 8)
+        lanes[j] = v if v < lanes[j] else lanes[j]
+
+
 cdef inline key_t keyed_block_min(
-    const char* p, Py_ssize_t steps, Py_ssize_t width, key_t inf_bits, coding_t* coding,
+    const char* p, Py_ssize_t steps, Py_ssize_t width, bint ask, key_t inf_bits,
+    coding_t* coding,
 ) noexcept nogil:
     # The smallest key of the steps * width contiguous elements at p: a
-    # lane-wise minimum of `width` lanes.
+    # lane-wise minimum of `width` lanes.  Where ask, each step asks for the
+    # lines PREFETCH_BYTES past its own (in a loop of its own: the loop that
+    # does not ask stays as the compiler makes it alone).
     # `lanes` is a local array, not a pointer into one: GCC then knows that
     # no load from p reads it and keeps the lanes in registers across steps.
     cdef key_t lanes[MAX_LANES]
-    cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t), j, t
-    cdef key_t v, block_min = ~key_min(inf_bits)
+    cdef Py_ssize_t step = width * <Py_ssize_t>sizeof(key_t), j, t
+    cdef key_t block_min = ~key_min(inf_bits)
     for j in range(width):
         lanes[j] = block_min
-    for t in range(steps):
-        for j in range(width):
-            v = load(p + (t * width + j) * size, inf_bits, coding, size < 8)
-            lanes[j] = v if v < lanes[j] else lanes[j]
+    if ask:
+        for t in range(steps):
+            for j in range(step // CACHE_LINE):
+                prefetch(p + t * step + PREFETCH_BYTES + j * CACHE_LINE)
+            fold_step(p + t * step, lanes, width, inf_bits, coding)
+    else:
+        for t in range(steps):
+            fold_step(p + t * step, lanes, width, inf_bits, coding)
     for j in range(width):
         block_min = lanes[j] if lanes[j] < block_min else block_min
     return block_min
@@ -82,7 +104,8 @@ cdef Py_ssize_t row_argmin(
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
     cdef Py_ssize_t i = start, j, n, best_index = start
     cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
-    cdef Py_ssize_t block = (ASKED_BLOCK_BYTES if ask else BLOCK_BYTES) // size
+    cdef Py_ssize_t block = (BLOCK_BYTES if not ask else ASKED_BYTE_BLOCK_BYTES
+                             if key_t is int8_t else ASKED_BLOCK_BYTES) // size
     cdef key_t block_min
     cdef Run run
     cdef bint extreme
@@ -106,12 +129,13 @@ cdef Py_ssize_t row_argmin(
         # A block of whole lane widths: a full block, or what the row has left
         # in whole lane widths, or the last lane width of the row.
         n = min(block, stop - i) // width * width
-        if ask:
+        if ask and not keys_only(&minimum, coding):
             for j in range(n * size // CACHE_LINE):
                 prefetch(p + i * size + PREFETCH_BYTES + j * CACHE_LINE)
         extreme = extreme_key(p + i * size, n, &block_min, &run, inf_bits, coding, tie)
         if not extreme:
-            block_min = keyed_block_min(p + i * size, n // width, width, inf_bits, coding)
+            block_min = keyed_block_min(p + i * size, n // width, width,
+                                        ask and keys_only(&minimum, coding), inf_bits, coding)
         if better(block_min, minimum, tie):
             minimum = block_min
             best_index = i + (
