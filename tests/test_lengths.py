@@ -275,6 +275,46 @@ def test_ties_across_blocks(dtype, way, kernels):
                         check_nan_skipping(np.stack(rows))
 
 
+LINE_WAYS = [(dtype, way) for way in ("short", "rows") for dtype in EXTREME_TYPES]
+
+
+@pytest.mark.parametrize(("dtype", "way"), LINE_WAYS, ids=lambda v: str(v))
+def test_blocks_from_a_cache_line(dtype, way, kernels):
+    # A run of eight blocks or more that does not start on a cache line reads
+    # its first block where it starts, then blocks from its first line (head
+    # elements in), the second overlapping the first (extreme.h): the best
+    # value twice, at each end of the first two blocks of each variant and of
+    # their overlap, in rows at every element offset from a line.
+    quad = QUAD_BYTES // dtype.itemsize
+    per_line = 64 // dtype.itemsize
+    n = 8 * quad + quad // 2 + 3 if way == "short" else BLOCK_BYTES // dtype.itemsize + 5
+    shortest, longest = _api.kernels.short_row_bounds(dtype.itemsize)
+    if way == "short" and not shortest <= n <= longest:
+        pytest.skip(f"no short rows of {n} {dtype} on this variant")
+    rng = np.random.default_rng(19)
+    ways = {"short": dict(short_row_len=HUGE, min_row_len=0),
+            "rows": dict(short_row_len=0, prefetch_rows=False)}
+    stride = -(-n // per_line) * per_line + per_line   # whole lines a row
+    with tuned(**ways[way]):
+        for offset in range(per_line):
+            head = (per_line - offset) % per_line
+            edges = {0, 1, head - 1, head, head + 1}
+            for block in (quad // 4, quad // 2, quad):
+                for edge in (block, head + block, head + 2 * block):
+                    edges.update((edge - 1, edge, edge + 1))
+            pairs = list(itertools.combinations(sorted(e for e in edges if 0 <= e < n), 2))
+            base = background(dtype, n, rng, False)
+            for low in low_values(dtype):
+                memory = np.zeros((len(pairs) + 1) * stride * dtype.itemsize + 64, np.uint8)
+                first = (-memory.ctypes.data % 64) // dtype.itemsize + offset
+                rows = memory.view(dtype)[first:first + len(pairs) * stride]
+                rows = rows.reshape(len(pairs), stride)[:, :n]
+                rows[...] = base
+                for r, (p, q) in enumerate(pairs):
+                    rows[r, p] = rows[r, q] = low
+                check_all(rows, 1)
+
+
 def check_nan_skipping(data):
     # nanargmin and nanargmax along the rows of data, none of them all NaN.
     for function, expected in ((argmin.nanargmin, oracle.nanargmin),

@@ -32,9 +32,12 @@
  * lane-wise extremes, `block`: min(v, m) is v < m ? v : m, so an unordered
  * comparison of each two vectors read marks a NaN, which could enter.  With
  * skip_nan each vector is first taken with the infinity of the other
- * direction, so no lane holds a NaN, and nothing is marked.  The last block
- * ends at the run's end, overlapping those before it: an element seen twice
- * changes no extreme, and its block starts later.
+ * direction, so no lane holds a NaN, and nothing is marked.  Where p is not
+ * on a cache line and the run holds eight blocks or more, the second block
+ * starts at the run's first line (`head` elements in), overlapping the first,
+ * so that no later vector straddles two lines.  The last block ends at the
+ * run's end, overlapping those before it.  An element seen twice changes no
+ * extreme, and every block starts after the one before it.
  *
  * The running extreme `best` takes each block lane by lane, and each lane
  * keeps where the block starts that its extreme came from: the first block
@@ -183,6 +186,11 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
 /* MXCSR's denormals-are-zero bit. */
 #define ARGMIN_DAZ 0x40
 
+/* A cache line's bytes; a block is no shorter (ARGMIN_BLOCK_LOOP's head). */
+#define ARGMIN_LINE_BYTES 64
+_Static_assert(ARGMIN_EXTREME_BYTES == 0 || 4 * ARGMIN_EXTREME_BYTES >= ARGMIN_LINE_BYTES,
+               "a block is at least a cache line");
+
 /* Elements of four vectors of `size`-byte elements: the fewest n takes. */
 #define ARGMIN_EXTREME_LANES(size) \
     (ARGMIN_EXTREME_BYTES ? 4 * ARGMIN_EXTREME_BYTES / (size) : 1)
@@ -216,10 +224,12 @@ typedef struct {
  * `best`, and it and the lanes' block starts in *run. */
 #define ARGMIN_BLOCK_LOOP(V, T, K, LOAD, STORE, TAKE, CLEAN, MARK, EQUAL)          \
     const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T), step = 4 * lanes;     \
+    const int64_t head = n < 8 * step ? 0                                          \
+        : (int64_t)((0 - (uintptr_t)p) % ARGMIN_LINE_BYTES / sizeof(T));          \
     int64_t i, at;                                                                 \
     V v0, v1, v2, v3, block, taken, best = CLEAN(LOAD(p));                         \
     argmin_vstart starts = ARGMIN_BROADCAST##K(0), here;                           \
-    for (i = 0; i < n; i += step) {                                                \
+    for (i = 0; i < n; i = i > 0 ? i + step : head > 0 ? head : step) {            \
         at = i < n - step ? i : n - step;                                          \
         v0 = LOAD(p + at * (int64_t)sizeof(T));                                    \
         v1 = LOAD(p + (at + lanes) * (int64_t)sizeof(T));                          \
