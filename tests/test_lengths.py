@@ -666,6 +666,20 @@ def test_nan_payloads(dtype, row_way):
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
+def test_short_rows_in_several_tiles(dtype, kernels):
+    # Short rows of each way on one thread, in three tiles of rows and a part
+    # (the plan's tile_len, wider on one thread than on several): every row
+    # its own minimum, ties and NaNs.
+    rng = np.random.default_rng(20)
+    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    shortest, longest = _api.kernels.short_row_bounds(dtype.itemsize)
+    for n in sorted({max(shortest, 16), 64, 300, longest}):
+        # (Planned on unsigned integers of the size: the plan reads only the layout.)
+        tile = _api.plan(np.empty((4096, n), f"u{dtype.itemsize}"), 1, 1)["tile_len"]
+        check_all(rng.choice(pool, size=(3 * tile + 5, n)), 1)
+
+
+@pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows_split_between_threads(dtype):
     # Rows that overlap in memory (a broadcast row) and many threads: each
     # row is split between threads, into pieces of a few elements.  Lower

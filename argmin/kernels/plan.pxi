@@ -9,6 +9,12 @@ cdef enum:
     # Fewest short rows of a tile: a work item's set-up and its output cost
     # about as much as a short row of a few KiB.
     MIN_TILE_ROWS = 4
+    # A tile of short rows on one thread, where no thread waits for another's
+    # work, spans up to SHORT_TILE_BYTES of rows, SHORT_TILE_ROWS at most (its
+    # best keys and indices stay in the first-level cache), but no less than
+    # TILE_BYTES: fewer items to set up.
+    SHORT_TILE_BYTES = 1 << 17
+    SHORT_TILE_ROWS = 1024
     # Fewest elements that a thread takes when the reduced axis of a row or
     # a column tile is split between threads.
     MIN_SPLIT = 1 << 16
@@ -276,16 +282,19 @@ cdef const Layout* plan(
     # num_threads threads; returns the layout to run it on (see plan_blocks).
     # A tile spans TILE_BYTES of each row: strided tiles (short rows read as
     # columns) are shorter, so that the lines they touch stay in cache until
-    # the next row reads them.  A tile of short rows spans TILE_BYTES of rows,
-    # but at least MIN_TILE_ROWS of them.
-    cdef Py_ssize_t widest
+    # the next row reads them.  A tile of short rows spans TILE_BYTES of rows
+    # (on one thread, more: see SHORT_TILE_BYTES), but at least MIN_TILE_ROWS
+    # of them.
+    cdef Py_ssize_t widest, spread = max(size, layout.column_stride)
     cdef int d
     tiling.outer = 1
     for d in range(layout.outer_ndim):
         tiling.outer *= layout.outer_len[d]
     choose_ways(layout, size, tuning, tiling)
-    widest = min(layout.column_len, max(MIN_TILE_ROWS if tiling.short_rows else 1,
-                                        TILE_BYTES // max(size, layout.column_stride)))
+    widest = TILE_BYTES // spread
+    if tiling.short_rows and num_threads == 1:
+        widest = max(widest, min(SHORT_TILE_BYTES // spread, <Py_ssize_t>SHORT_TILE_ROWS))
+    widest = min(layout.column_len, max(MIN_TILE_ROWS if tiling.short_rows else 1, widest))
     layout = plan_blocks(layout, size, tuning, num_threads, &widest, tiling, blocked)
     tiling.tile_len = thread_tile_len(layout, size, num_threads, widest, tiling)
     plan_split(layout, size, num_threads, tiling)
