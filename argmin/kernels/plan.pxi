@@ -12,7 +12,8 @@ cdef enum:
     # A tile of short rows on one thread, where no thread waits for another's
     # work, spans up to SHORT_TILE_BYTES of rows, SHORT_TILE_ROWS at most (its
     # best keys and indices stay in the first-level cache), but no less than
-    # TILE_BYTES: fewer items to set up.
+    # TILE_BYTES: fewer items to set up.  Not in output blocks (plan_blocks),
+    # whose tiles are narrower, nor where the rows are asked for ahead.
     SHORT_TILE_BYTES = 1 << 17
     SHORT_TILE_ROWS = 1024
     # Fewest elements that a thread takes when the reduced axis of a row or
@@ -235,10 +236,11 @@ cdef void plan_scratch(const Layout* layout, Py_ssize_t size, Tiling* tiling) no
     # Each thread's scratch starts on its own pair of cache lines: threads
     # that wrote to one line would take it from each other on every row.  A
     # chunk's running best holds a tile, or a row of lanes (otherwise it stays
-    # small: a small malloc is a fast one); when it spans ALIAS_SPAN or more,
-    # it and its rows each take a whole number of ALIAS_SPAN, SCRATCH_SHIFT
-    # past the input in that span (see execute.pxi).
-    cdef Py_ssize_t capacity = (PACK_BYTES // size if tiling.pack_rows
+    # small: a small malloc is a fast one), or for short rows, which keep no
+    # running best, nothing; when it spans ALIAS_SPAN or more, it and its
+    # rows each take a whole number of ALIAS_SPAN, SCRATCH_SHIFT past the
+    # input in that span (see execute.pxi).
+    cdef Py_ssize_t capacity = (0 if tiling.short_rows else PACK_BYTES // size if tiling.pack_rows
                                 else max(tiling.tile_len, group_lanes(size)))
     cdef Py_ssize_t align
     tiling.head_bytes = (tiling.block * tiling.tile_len * (size + sizeof(int64_t)) + 127) & ~127
@@ -291,11 +293,12 @@ cdef const Layout* plan(
     for d in range(layout.outer_ndim):
         tiling.outer *= layout.outer_len[d]
     choose_ways(layout, size, tuning, tiling)
-    widest = TILE_BYTES // spread
-    if tiling.short_rows and num_threads == 1:
-        widest = max(widest, min(SHORT_TILE_BYTES // spread, <Py_ssize_t>SHORT_TILE_ROWS))
-    widest = min(layout.column_len, max(MIN_TILE_ROWS if tiling.short_rows else 1, widest))
+    widest = min(layout.column_len, max(MIN_TILE_ROWS if tiling.short_rows else 1,
+                                        TILE_BYTES // spread))
     layout = plan_blocks(layout, size, tuning, num_threads, &widest, tiling, blocked)
+    if tiling.short_rows and num_threads == 1 and tiling.block == 1 and not tiling.ask_rows:
+        widest = min(layout.column_len,
+                     max(widest, min(SHORT_TILE_BYTES // spread, <Py_ssize_t>SHORT_TILE_ROWS)))
     tiling.tile_len = thread_tile_len(layout, size, num_threads, widest, tiling)
     plan_split(layout, size, num_threads, tiling)
     plan_scratch(layout, size, tiling)
