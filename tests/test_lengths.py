@@ -20,14 +20,14 @@ LENGTHS = [1, 2, 7, 8, 15, 16, 17, 31, 33, 63, 65, 255, 257, 1023, 1025,
            2047, 2049, 4095, 4097, 8193]
 LONG = 3_000_017  # a few million: split between threads
 # Bytes of a block of a row read one by one (long_rows.pxi), in the caches and
-# when asked for ahead (of 8-bit elements, ASKED_BYTE_BLOCK_BYTES), and of four
+# when asked for ahead (of 8-bit elements, ASKED_8BIT_BLOCK_BYTES), and of four
 # vectors of the widest variant (AVX-512), the block of a run whose extreme
 # each lane keeps apart for the search of its index (extreme.h; narrower
 # variants' blocks are a half and a quarter of it).  The longest short row of
 # 32- or 64-bit elements is a block.
 BLOCK_BYTES = 16384
 ASKED_BLOCK_BYTES = 4096
-ASKED_BYTE_BLOCK_BYTES = 512
+ASKED_8BIT_BLOCK_BYTES = 512
 QUAD_BYTES = 256
 THREADS = (1, 2, 3, 8)
 # Each way of reading contiguous rows, forced for every length with the tuning
@@ -59,7 +59,7 @@ def low_values(dtype):
 
 def asked_block_bytes(dtype):
     """Bytes of a block of a row of dtype asked for ahead."""
-    return ASKED_BYTE_BLOCK_BYTES if dtype.itemsize == 1 else ASKED_BLOCK_BYTES
+    return ASKED_8BIT_BLOCK_BYTES if dtype.itemsize == 1 else ASKED_BLOCK_BYTES
 
 
 def positions(n, dtype):
@@ -214,6 +214,10 @@ def row_runs(n, dtype, way):
 # Element types whose runs the extremes reduce (extremes.pxi): 16-bit integers,
 # and 32- and 64-bit elements.  Short rows of the others are paired or keep
 # their keys (test_short_rows); their long rows are read here too.
+# The tuning that reads contiguous rows each way that splits them into runs.
+RUN_WAYS = {"short": dict(short_row_len=HUGE, min_row_len=0),
+            "rows": dict(short_row_len=0, prefetch_rows=False),
+            "rows asked ahead": dict(short_row_len=0, prefetch_rows=True)}
 EXTREME_TYPES = [t for t in oracle.ELEMENT_TYPES
                  if t.itemsize >= 4 or (t.itemsize == 2 and t.kind in "iu")]
 TIE_WAYS = [(dtype, way) for way in ("short", "rows", "rows asked ahead")
@@ -247,10 +251,7 @@ def test_ties_across_blocks(dtype, way, kernels):
     else:
         lengths = (block * 3 // 2 + 7, block + quad + quad // 2 + 5)
     rng = np.random.default_rng(17)
-    ways = {"short": dict(short_row_len=HUGE, min_row_len=0),
-            "rows": dict(short_row_len=0, prefetch_rows=False),
-            "rows asked ahead": dict(short_row_len=0, prefetch_rows=True)}
-    with tuned(**ways[way]):
+    with tuned(**RUN_WAYS[way]):
         for n in lengths:
             runs = row_runs(n, dtype, way)
             runs = sorted(set(runs[:2] + runs[-2:]))
@@ -280,22 +281,29 @@ LINE_WAYS = [(dtype, way) for way in ("short", "rows") for dtype in EXTREME_TYPE
 
 @pytest.mark.parametrize(("dtype", "way"), LINE_WAYS, ids=lambda v: str(v))
 def test_blocks_from_a_cache_line(dtype, way, kernels):
-    # A run of eight blocks or more that does not start on a cache line reads
-    # its first block where it starts, then blocks from its first line (head
-    # elements in), the second overlapping the first (extreme.h): the best
-    # value twice, at each end of the first two blocks of each variant and of
-    # their overlap, in rows at every element offset from a line.
+    # A run of eight blocks or more that does not start on a vector's width
+    # reads its first block where it starts, then blocks from that width on
+    # (head elements in), the second overlapping the first (extreme.h): the
+    # best value twice (-0.0 once and +0.0 once, and NaN), at each end of the
+    # first two blocks of each variant and of their overlap, in rows at every
+    # element offset from a cache line; NaN skipped too.
     quad = QUAD_BYTES // dtype.itemsize
     per_line = 64 // dtype.itemsize
-    n = 8 * quad + quad // 2 + 3 if way == "short" else BLOCK_BYTES // dtype.itemsize + 5
     shortest, longest = _api.kernels.short_row_bounds(dtype.itemsize)
-    if way == "short" and not shortest <= n <= longest:
-        pytest.skip(f"no short rows of {n} {dtype} on this variant")
+    if way == "short":
+        # Eight AVX-512 blocks and a part; or, where short rows end sooner
+        # (16-bit rows with AVX-512BW), the longest, eight blocks exactly.
+        n = min(8 * quad + quad // 2 + 3, longest)
+        if n < max(shortest, 8 * quad):
+            pytest.skip(f"no short rows of eight blocks of {dtype} on this variant")
+    else:
+        n = BLOCK_BYTES // dtype.itemsize + 5
     rng = np.random.default_rng(19)
-    ways = {"short": dict(short_row_len=HUGE, min_row_len=0),
-            "rows": dict(short_row_len=0, prefetch_rows=False)}
     stride = -(-n // per_line) * per_line + per_line   # whole lines a row
-    with tuned(**ways[way]):
+    lows = [(low, low) for low in low_values(dtype)]
+    if oracle.is_float(dtype):
+        lows.append((np.array(-0.0).astype(dtype), np.array(0.0).astype(dtype)))
+    with tuned(**RUN_WAYS[way]):
         for offset in range(per_line):
             head = (per_line - offset) % per_line
             edges = {0, 1, head - 1, head, head + 1}
@@ -304,15 +312,17 @@ def test_blocks_from_a_cache_line(dtype, way, kernels):
                     edges.update((edge - 1, edge, edge + 1))
             pairs = list(itertools.combinations(sorted(e for e in edges if 0 <= e < n), 2))
             base = background(dtype, n, rng, False)
-            for low in low_values(dtype):
+            for low_p, low_q in lows:
                 memory = np.zeros((len(pairs) + 1) * stride * dtype.itemsize + 64, np.uint8)
                 first = (-memory.ctypes.data % 64) // dtype.itemsize + offset
                 rows = memory.view(dtype)[first:first + len(pairs) * stride]
                 rows = rows.reshape(len(pairs), stride)[:, :n]
                 rows[...] = base
                 for r, (p, q) in enumerate(pairs):
-                    rows[r, p] = rows[r, q] = low
+                    rows[r, p], rows[r, q] = low_p, low_q
                 check_all(rows, 1)
+                if oracle.is_float(dtype):
+                    check_nan_skipping(rows)
 
 
 def check_nan_skipping(data):
@@ -667,16 +677,23 @@ def test_nan_payloads(dtype, row_way):
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_short_rows_in_several_tiles(dtype, kernels):
-    # Short rows of each way on one thread, in three tiles of rows and a part
-    # (the plan's tile_len, wider on one thread than on several): every row
-    # its own minimum, ties and NaNs.
+    # Short rows of each way on one thread, not asked for ahead, in three
+    # tiles of rows and a part (the plan's tile_len, wider on one thread than
+    # on several): every row its own minimum, ties and NaNs, and rows
+    # without NaN.
     rng = np.random.default_rng(20)
-    pool = np.concatenate([low_values(dtype), background(dtype, 4, rng, False)])
+    values = background(dtype, 4, rng, False)
+    pools = [np.concatenate([low_values(dtype), values]), values]
     shortest, longest = _api.kernels.short_row_bounds(dtype.itemsize)
-    for n in sorted({max(shortest, 16), 64, 300, longest}):
-        # (Planned on unsigned integers of the size: the plan reads only the layout.)
-        tile = _api.plan(np.empty((4096, n), f"u{dtype.itemsize}"), 1, 1)["tile_len"]
-        check_all(rng.choice(pool, size=(3 * tile + 5, n)), 1)
+    with tuned(prefetch_rows=False, stream_bytes=HUGE):
+        for n in sorted({n for n in (16, 64, 300, longest) if shortest <= n <= longest}):
+            # Planned on more rows than three of the widest tiles (of unsigned
+            # integers of the size: the plan reads only the layout).
+            rows = 4 * max(1024, BLOCK_BYTES // (n * dtype.itemsize))
+            planned = plan(np.empty((rows, n), f"u{dtype.itemsize}"), 1, 1)
+            assert planned["way"] == "short" and planned["tiles"] >= 3, planned
+            for pool in pools:
+                check_all(rng.choice(pool, size=(3 * planned["tile_len"] + 5, n)), 1)
 
 
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)

@@ -32,19 +32,21 @@
  * lane-wise extremes, `block`: min(v, m) is v < m ? v : m, so an unordered
  * comparison of each two vectors read marks a NaN, which could enter.  With
  * skip_nan each vector is first taken with the infinity of the other
- * direction, so no lane holds a NaN, and nothing is marked.  Where p is not
- * on a cache line and the run holds eight blocks or more, the second block
- * starts at the run's first line (`head` elements in), overlapping the first,
- * so that no later vector straddles two lines.  The last block ends at the
+ * direction, so no lane holds a NaN, and nothing is marked.  Where the run
+ * holds eight blocks or more and p, on an element, is not on a vector's
+ * width, the second block starts `head` elements in, where that width
+ * starts, overlapping the first: the vectors of the blocks between the first
+ * and the last then lie on whole cache lines.  The last block ends at the
  * run's end, overlapping those before it.  An element seen twice changes no
- * extreme, and every block starts after the one before it.
+ * extreme.
  *
  * The running extreme `best` takes each block lane by lane, and each lane
  * keeps where the block starts that its extreme came from: the first block
  * that made it strictly better (where last, the last block that made it
- * better or equal).  Every block starts no earlier than those before it, so
- * among the lanes that hold the extreme, the least (where last, the greatest)
- * start is that of the first (last) block to hold it: the search for its
+ * better or equal).  The blocks, all as long, cover the run and start each
+ * after the one before it, so among the lanes that hold the extreme, the
+ * least (where last, the greatest) start is that of the first (last) block
+ * to hold it, which holds its first (last) occurrence: the search for its
  * index reads only that block, without a branch.  That search is left to a
  * second call, which a caller makes only for a run whose index it needs:
  * most runs of a long row never improve on the ones before them. */
@@ -99,7 +101,8 @@ typedef __m512i argmin_vstart;
 /* The NaN marks: a vector of all-ones lanes where a NaN was, or'ed together. */
 #define ARGMIN_NAN_MARKS(S) ARGMIN_VF(S)
 #define ARGMIN_NO_NAN(S) ARGMIN_OP(setzero, S)()
-#define ARGMIN_MARK_NAN(marks, a, b, S) ARGMIN_OP(or, S)(marks, ARGMIN_OP(cmp, S)(a, b, _CMP_UNORD_Q))
+#define ARGMIN_MARK_NAN(marks, a, b, S) \
+    ARGMIN_OP(or, S)(marks, ARGMIN_OP(cmp, S)(a, b, _CMP_UNORD_Q))
 #define ARGMIN_ANY_NAN(marks, S) (ARGMIN_OP(movemask, S)(marks) != 0)
 /* Block starts: keep is a vector of all-ones lanes. */
 typedef __m256i argmin_vstart;
@@ -186,11 +189,6 @@ static inline double argmin_reduce128d(__m128d v, int largest) {
 /* MXCSR's denormals-are-zero bit. */
 #define ARGMIN_DAZ 0x40
 
-/* A cache line's bytes; a block is no shorter (ARGMIN_BLOCK_LOOP's head). */
-#define ARGMIN_LINE_BYTES 64
-_Static_assert(ARGMIN_EXTREME_BYTES == 0 || 4 * ARGMIN_EXTREME_BYTES >= ARGMIN_LINE_BYTES,
-               "a block is at least a cache line");
-
 /* Elements of four vectors of `size`-byte elements: the fewest n takes. */
 #define ARGMIN_EXTREME_LANES(size) \
     (ARGMIN_EXTREME_BYTES ? 4 * ARGMIN_EXTREME_BYTES / (size) : 1)
@@ -224,12 +222,14 @@ typedef struct {
  * `best`, and it and the lanes' block starts in *run. */
 #define ARGMIN_BLOCK_LOOP(V, T, K, LOAD, STORE, TAKE, CLEAN, MARK, EQUAL)          \
     const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T), step = 4 * lanes;     \
-    const int64_t head = n < 8 * step ? 0                                          \
-        : (int64_t)((0 - (uintptr_t)p) % ARGMIN_LINE_BYTES / sizeof(T));          \
+    /* The second block's start: head < lanes, so no element is left out. */    \
+    const int64_t head = n < 8 * step || (uintptr_t)p % sizeof(T) ? 0              \
+        : (int64_t)((0 - (uintptr_t)p) % ARGMIN_EXTREME_BYTES / sizeof(T));       \
+    const int64_t second = head > 0 ? head : step;                                 \
     int64_t i, at;                                                                 \
     V v0, v1, v2, v3, block, taken, best = CLEAN(LOAD(p));                         \
     argmin_vstart starts = ARGMIN_BROADCAST##K(0), here;                           \
-    for (i = 0; i < n; i = i > 0 ? i + step : head > 0 ? head : step) {            \
+    for (i = 0; i < n; i = i == 0 ? second : i + step) {                           \
         at = i < n - step ? i : n - step;                                          \
         v0 = LOAD(p + at * (int64_t)sizeof(T));                                    \
         v1 = LOAD(p + (at + lanes) * (int64_t)sizeof(T));                          \

@@ -57,7 +57,8 @@ cdef inline bint extreme_key(
     cdef int last = tie_t is last_tie
     cdef int is_unsigned = coding_t is unsigned_min or coding_t is unsigned_max
     cdef int skip_nan = coding_t is float_nanmin or coding_t is float_nanmax
-    if n < EXTREME_LANES(sizeof(key_t)) or n * <Py_ssize_t>sizeof(key_t) > RUN_BYTES:
+    if (keys_only(best, coding) or n < EXTREME_LANES(sizeof(key_t))
+            or n * <Py_ssize_t>sizeof(key_t) > RUN_BYTES):
         return False
     if floating(coding) and key_t is int32_t:
         found = extreme_f32(p, n, largest, last, skip_nan, &single, run)

@@ -6,14 +6,14 @@ cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
     # index is searched: the longest run that extreme_key takes, whose
     # search reads four vectors of it.  A row asked for ahead is read in
-    # blocks of ASKED_BLOCK_BYTES (of 8-bit keys, ASKED_BYTE_BLOCK_BYTES):
+    # blocks of ASKED_BLOCK_BYTES, of 8-bit elements ASKED_8BIT_BLOCK_BYTES:
     # fewer requests at a time, which the memory system keeps up with.  A
-    # block that extreme_key reduces asks for its lines ahead at its start;
-    # a block of keys (8-bit, float16 and bfloat16 elements), a step's lines
-    # with each step (keyed_block_min).
+    # block of a type that extreme_key takes asks for its lines ahead at its
+    # start; a block of the others (keys_only: 8-bit, float16 and bfloat16
+    # elements) asks for a step's lines with each step (keyed_block_min).
     BLOCK_BYTES = RUN_BYTES
     ASKED_BLOCK_BYTES = 4096
-    ASKED_BYTE_BLOCK_BYTES = 512
+    ASKED_8BIT_BLOCK_BYTES = 512
     # Lanes of a row's lane-wise minimum: LANE_BYTES, four 256-bit or two
     # 512-bit registers (fewer leave the loop unvectorized or latency-bound),
     # but at least MIN_LANES (the compiler unrolls fewer into scalar code), so
@@ -104,12 +104,13 @@ cdef Py_ssize_t row_argmin(
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
     cdef Py_ssize_t i = start, j, n, best_index = start
     cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
-    cdef Py_ssize_t block = (BLOCK_BYTES if not ask else ASKED_BYTE_BLOCK_BYTES
-                             if key_t is int8_t else ASKED_BLOCK_BYTES) // size
+    cdef Py_ssize_t block = BLOCK_BYTES // size
     cdef key_t block_min
     cdef Run run
     cdef bint extreme
     cdef key_t floor = key_min(minimum)
+    if ask:
+        block = (ASKED_8BIT_BLOCK_BYTES if key_t is int8_t else ASKED_BLOCK_BYTES) // size
     while i < stop and stop - start >= width:
         # The last block ends at the row's end, overlapping the one before it
         # rather than leave the rest to a scalar scan: an element seen again
