@@ -11,7 +11,7 @@ thread, each way forced in turn with ``argmin._tuning.tuned(short_row_len=..., m
 
 ``*`` marks the way that the default tuning picks for each row (``argmin._api.row_way``);
 rows of 2 to 32 bytes, a power of two, may be read several to a vector (``read_together`` in
-``argmin/kernels/ways.pxi``).
+``argmin/kernels/paired_vectors.pxi``).
 """
 
 import numpy as np

@@ -11,9 +11,10 @@ short rows and columns, on the threads the governor gives (threads.pxi), by
 the Tuning it is handed (tuning.pxi).
 
 The files are included in one direction, each using only those before it:
-the platform, keys and tuning; the loops, which know nothing of layouts or
-plans; the ways a row is read (ways.pxi), from the loops' limits; then the
-layout, the output, the plan, its execution, and the entries.
+the platform, keys, find, tuning and threads; the loops, which know nothing
+of layouts or plans; the ways a row is read (ways.pxi), from the loops'
+limits; then the layout, the output, the plan, its execution, the dispatch
+table, the slices of NaN only, and the entries.
 """
 
 cimport numpy as cnp
