@@ -87,6 +87,17 @@ cdef inline key_t keyed_block_min(
     return block_min
 
 
+cdef inline Py_ssize_t pending_index(
+    const char* p, Py_ssize_t pending, Py_ssize_t n, key_t minimum, Py_ssize_t index,
+    key_t inf_bits, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # index; or, where a block of keys of n elements at `pending` (not -1)
+    # was the last to improve the running minimum, minimum's index there.
+    if pending < 0:
+        return index
+    return pending + find_index(p + pending * sizeof(key_t), n, minimum, inf_bits, coding, tie)
+
+
 cdef Py_ssize_t row_argmin(
     const char* p, Py_ssize_t start, Py_ssize_t stop, key_t* best, bint ask_rows,
     key_t inf_bits, coding_t* coding, tie_t* tie,
@@ -94,15 +105,17 @@ cdef Py_ssize_t row_argmin(
     # Index of the best key of the contiguous elements [start, stop),
     # start < stop; best receives that key.  Block by block: the block's
     # best key, from extreme_key or else from its keys, and only a
-    # block that improves the running minimum is searched again for its index
-    # (in cache by then): of a block reduced by extreme_key, only the four
-    # vectors that hold it (extreme_index).  A row of less than
-    # ASKED_ROW_BYTES, or any row where ask_rows, is asked for PREFETCH_BYTES
-    # ahead.
+    # block that improves the running minimum is searched again for its index:
+    # a block reduced by extreme_key at once (in cache), only the four vectors
+    # that hold it (extreme_index); a block of keys once the row is read, and
+    # only the last such block to improve (where last, every block that ties
+    # the minimum improves it, as most blocks of 8-bit keys do).  A row of
+    # less than ASKED_ROW_BYTES, or any row where ask_rows, is asked for
+    # PREFETCH_BYTES ahead.
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
-    cdef Py_ssize_t i = start, j, n, best_index = start
+    cdef Py_ssize_t i = start, j, n, best_index = start, pending = -1, pending_len = 0
     cdef bint ask = ask_rows or (stop - start) * size < ASKED_ROW_BYTES
     cdef Py_ssize_t block = BLOCK_BYTES // size
     cdef key_t block_min
@@ -119,6 +132,8 @@ cdef Py_ssize_t row_argmin(
         if minimum == floor:
             # Nothing is below the floor: the first index is final, the last
             # one is the floor's last occurrence in the rest of the row.
+            best_index = pending_index(p, pending, pending_len, minimum, best_index,
+                                       inf_bits, coding, tie)
             if tie_t is last_tie:
                 j = stop - 1
                 while j >= i and load(p + j * size, inf_bits, coding) != floor:
@@ -139,9 +154,11 @@ cdef Py_ssize_t row_argmin(
                                         ask and keys_only(&minimum, coding), inf_bits, coding)
         if better(block_min, minimum, tie):
             minimum = block_min
-            best_index = i + (
-                extreme_index(p + i * size, block_min, &run, coding, tie)
-                if extreme else find_index(p + i * size, n, block_min, inf_bits, coding, tie))
+            pending = -1 if extreme else i
+            pending_len = n
+            if extreme:
+                best_index = i + extreme_index(p + i * size, block_min, &run, coding, tie)
         i += n
     best[0] = minimum
+    best_index = pending_index(p, pending, pending_len, minimum, best_index, inf_bits, coding, tie)
     return scan(p, size, i, stop, best, best_index, inf_bits, coding, tie)
