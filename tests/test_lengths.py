@@ -211,13 +211,14 @@ def row_runs(n, dtype, way):
     return runs + [(n - lanes, n)] if runs[-1][1] < n else runs
 
 
-# Element types whose runs the extremes reduce (extremes.pxi): 16-bit integers,
-# and 32- and 64-bit elements.  Short rows of the others are paired or keep
-# their keys (test_short_rows); their long rows are read here too.
 # The tuning that reads contiguous rows each way that splits them into runs.
 RUN_WAYS = {"short": dict(short_row_len=HUGE, min_row_len=0),
             "rows": dict(short_row_len=0, prefetch_rows=False),
             "rows asked ahead": dict(short_row_len=0, prefetch_rows=True)}
+
+# Element types whose runs the extremes reduce (extremes.pxi): 16-bit integers,
+# and 32- and 64-bit elements.  Short rows of the others are paired or keep
+# their keys (test_short_rows); their long rows are read here too.
 EXTREME_TYPES = [t for t in oracle.ELEMENT_TYPES
                  if t.itemsize >= 4 or (t.itemsize == 2 and t.kind in "iu")]
 TIE_WAYS = [(dtype, way) for way in ("short", "rows", "rows asked ahead")
@@ -305,10 +306,11 @@ def test_blocks_from_a_cache_line(dtype, way, kernels):
         lows.append((np.array(-0.0).astype(dtype), np.array(0.0).astype(dtype)))
     with tuned(**RUN_WAYS[way]):
         for offset in range(per_line):
-            head = (per_line - offset) % per_line
-            edges = {0, 1, head - 1, head, head + 1}
+            edges = set()
+            # The heads and blocks of the variants' vectors: 16, 32 and 64 bytes.
             for block in (quad // 4, quad // 2, quad):
-                for edge in (block, head + block, head + 2 * block):
+                head = -offset % (block // 4)
+                for edge in (0, head, block, head + block, head + 2 * block):
                     edges.update((edge - 1, edge, edge + 1))
             pairs = list(itertools.combinations(sorted(e for e in edges if 0 <= e < n), 2))
             base = background(dtype, n, rng, False)

@@ -35,8 +35,8 @@
  * direction, so no lane holds a NaN, and nothing is marked.  Where the run
  * holds eight blocks or more and p, on an element, is not on a vector's
  * width, the second block starts `head` elements in, where that width
- * starts, overlapping the first: the vectors of the blocks between the first
- * and the last then lie on whole cache lines.  The last block ends at the
+ * starts, overlapping the first: then no vector of the blocks between the
+ * first and the last straddles two cache lines.  The last block ends at the
  * run's end, overlapping those before it.  An element seen twice changes no
  * extreme.
  *

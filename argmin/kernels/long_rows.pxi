@@ -1,6 +1,8 @@
 # Long rows: a contiguous reduced axis read one row at a time, block by block,
-# each block's best key a vectorized reduction, and only a block that improves
-# the running minimum searched again (from cache) for its index.
+# each block's best key a vectorized reduction, and only the last block to
+# improve the running minimum searched for its index: a block that
+# extreme_key reduces at once, from cache; a block of keys once the row is
+# read or its floor reached.
 
 cdef enum:
     # Bytes of a block of a row, scanned with a lane-wise minimum before its
@@ -91,8 +93,9 @@ cdef inline Py_ssize_t pending_index(
     const char* p, Py_ssize_t pending, Py_ssize_t n, key_t minimum, Py_ssize_t index,
     key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
-    # index; or, where a block of keys of n elements at `pending` (not -1)
-    # was the last to improve the running minimum, minimum's index there.
+    # The running minimum's index: `index`, or where pending >= 0 (a block of
+    # keys of n elements at `pending` was the last block to improve it), its
+    # index in that block.
     if pending < 0:
         return index
     return pending + find_index(p + pending * sizeof(key_t), n, minimum, inf_bits, coding, tie)
@@ -104,14 +107,14 @@ cdef Py_ssize_t row_argmin(
 ) noexcept nogil:
     # Index of the best key of the contiguous elements [start, stop),
     # start < stop; best receives that key.  Block by block: the block's
-    # best key, from extreme_key or else from its keys, and only a
-    # block that improves the running minimum is searched again for its index:
-    # a block reduced by extreme_key at once (in cache), only the four vectors
-    # that hold it (extreme_index); a block of keys once the row is read, and
-    # only the last such block to improve (where last, every block that ties
-    # the minimum improves it, as most blocks of 8-bit keys do).  A row of
-    # less than ASKED_ROW_BYTES, or any row where ask_rows, is asked for
-    # PREFETCH_BYTES ahead.
+    # best key, from extreme_key or else from its keys.  A block that
+    # extreme_key reduces and that improves the running minimum is searched
+    # at once (in cache), in the four vectors that hold it (extreme_index); a
+    # block of keys only where it is the last block to improve it (pending),
+    # once the row is read or its floor reached.  Where last, every block that
+    # ties the minimum improves it: most 512-byte blocks of 8-bit keys do.  A
+    # row of less than ASKED_ROW_BYTES, or any row where ask_rows, is asked
+    # for PREFETCH_BYTES ahead.
     cdef key_t minimum = load(p + start * sizeof(key_t), inf_bits, coding)
     cdef Py_ssize_t width = lane_count(minimum)
     cdef Py_ssize_t size = <Py_ssize_t>sizeof(key_t)
@@ -130,18 +133,18 @@ cdef Py_ssize_t row_argmin(
         # changes neither the minimum nor, taken by `better`, its index.
         i = min(i, stop - width)
         if minimum == floor:
-            # Nothing is below the floor: the first index is final, the last
-            # one is the floor's last occurrence in the rest of the row.
-            best_index = pending_index(p, pending, pending_len, minimum, best_index,
-                                       inf_bits, coding, tie)
+            # Nothing is below the floor: the first index is final (in the
+            # pending block, if any), the last one is the floor's last
+            # occurrence in the rest of the row, if any.
+            best[0] = minimum
             if tie_t is last_tie:
                 j = stop - 1
                 while j >= i and load(p + j * size, inf_bits, coding) != floor:
                     j -= 1
                 if j >= i:
-                    best_index = j
-            best[0] = minimum
-            return best_index
+                    return j
+            return pending_index(p, pending, pending_len, minimum, best_index,
+                                 inf_bits, coding, tie)
         # A block of whole lane widths: a full block, or what the row has left
         # in whole lane widths, or the last lane width of the row.
         n = min(block, stop - i) // width * width
@@ -154,10 +157,12 @@ cdef Py_ssize_t row_argmin(
                                         ask and keys_only(&minimum, coding), inf_bits, coding)
         if better(block_min, minimum, tie):
             minimum = block_min
-            pending = -1 if extreme else i
-            pending_len = n
             if extreme:
+                pending = -1
                 best_index = i + extreme_index(p + i * size, block_min, &run, coding, tie)
+            else:
+                pending = i
+                pending_len = n
         i += n
     best[0] = minimum
     best_index = pending_index(p, pending, pending_len, minimum, best_index, inf_bits, coding, tie)
