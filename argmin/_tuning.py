@@ -28,6 +28,11 @@ class Tuning:
     ----------
     parallel_bytes : int or None
         Fewest input bytes for which a call runs on more than one thread.
+    parallel_seconds : float or None
+        Fewest seconds a default call (``num_threads=None``) must be expected to take
+        on one thread, at the pace the last default call of its element size and way of
+        reading kept, to run on more than one; 0 lets every call from
+        ``parallel_bytes`` on try threads.
     short_row_len : int or None
         Contiguous rows of more elements are read one by one; -1: the default of the
         element size (`row_way` shows the way each row takes).
@@ -46,6 +51,7 @@ class Tuning:
     """
 
     parallel_bytes: int | None = None
+    parallel_seconds: float | None = None
     short_row_len: int | None = None
     min_row_len: int | None = None
     prefetch_rows: bool | None = None
@@ -58,6 +64,12 @@ class Tuning:
         for name in ("short_row_len", "min_row_len"):
             _check_int(self, name, -1)
         _check_int(self, "block_shift", -1, 7)
+        seconds = self.parallel_seconds
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, (int, float))):
+            raise TypeError(f"parallel_seconds must be a number or None, got {seconds!r}")
+        if seconds is not None and not 0 <= seconds < float("inf"):
+            raise ValueError(f"parallel_seconds must be >= 0 and finite, got {seconds}")
         if self.prefetch_rows is not None and not isinstance(self.prefetch_rows, bool):
             raise TypeError(f"prefetch_rows must be a bool or None, got {self.prefetch_rows!r}")
 

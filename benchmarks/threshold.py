@@ -4,7 +4,8 @@
 the first axis, the time with ``num_threads=1`` and with all threads, with the threshold under
 which calls use one thread (``argmin._tuning.Tuning.parallel_bytes``) set to 0 so that every size
 really runs on all threads.  Where the speed-up passes 1 is where the
-threshold belongs.
+threshold belongs: at a one-thread time (``Tuning.parallel_seconds``, for default calls) more
+than at a size, since the one-thread pace differs several times over between ways of reading.
 """
 
 import numpy as np
@@ -30,7 +31,9 @@ def main():
                     many = timeit(lambda: argmin.argmin(x, axis, num_threads=threads), 51)
                 case = f"{np.dtype(dtype).name} {x.shape} axis={axis}"
                 print(f"{case:<28} {kib:>7} {one * 1e6:>9.1f} {many * 1e6:>10.1f} {one / many:>8.2f}")
-    print(f"threshold in use: {_api.tuning_defaults()['parallel_bytes'] >> 10} KiB")
+    defaults = _api.tuning_defaults()
+    print(f"thresholds in use: {defaults['parallel_bytes'] >> 10} KiB, and for a default call "
+          f"{defaults['parallel_seconds'] * 1e6:g} us expected on one thread")
 
 
 if __name__ == "__main__":

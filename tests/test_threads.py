@@ -19,7 +19,7 @@ import pytest
 from threadpoolctl import threadpool_limits
 
 import argmin
-from argmin import opset13
+from argmin import _tuning, opset13
 
 from . import oracle
 from .fresh import run_code
@@ -243,9 +243,10 @@ def test_fork_before_any_thread_keeps_threads(tmp_path):
 def test_thread_plan():
     """Explicit counts stand; the default takes what OpenMP allows less what argmin runs now,
     and one thread while in debt unless the call would take more than twice the debt."""
-    def plan(requested, allowed=4, nested=False, nbytes=1000, debt=0.0, per_byte=1e-9, in_use=0):
+    def plan(requested, allowed=4, nested=False, nbytes=1000, debt=0.0, per_byte=1e-9, in_use=0,
+             parallel_seconds=0.0):
         return argmin._api.kernels.plan_threads_for(requested, allowed, nested, nbytes, debt,
-                                                     per_byte, in_use)
+                                                     per_byte, in_use, parallel_seconds)
 
     assert plan(3, allowed=2) == 3
     assert plan(3, nested=True, debt=5.0, in_use=7) == 3  # neither nesting nor debt applies
@@ -258,19 +259,26 @@ def test_thread_plan():
     assert plan(0, debt=1e-6, per_byte=0.0) == 1  # no pace measured yet
     assert plan(0, debt=1e-6, nbytes=3000) == 4  # a call of 3 us tries the threads
     assert plan(0, debt=-1.0) == 4
+    # Calls expected to take less than parallel_seconds on one thread run on one: at the pace
+    # of the kind, once known, and at 1 TB/s before.
+    assert plan(0, nbytes=4000, parallel_seconds=5e-6) == 1  # 4 us at 1 ns a byte
+    assert plan(0, nbytes=5000, parallel_seconds=5e-6) == 4
+    assert plan(3, nbytes=4000, parallel_seconds=5e-6) == 3  # explicit counts stand
+    assert plan(0, nbytes=4_000_000, per_byte=0.0, parallel_seconds=5e-6) == 1
+    assert plan(0, nbytes=6_000_000, per_byte=0.0, parallel_seconds=5e-6) == 4
 
 
 def test_thread_debt_rule():
     """Threads that cost time owe factor times it on one thread, the factor doubling (4 to 64)
     with each failure; threads that helped clear the debt and halve the factor; one-thread
-    calls pay their time off; each call's one-thread time gives the seconds a byte takes."""
+    calls pay their time off, and theirs alone give the seconds a byte takes."""
     settle = argmin._api.kernels.settle_after
-    assert settle(0.0, 4, 0.010, 0.002, 1000) == pytest.approx((0.008, 8, 8e-6))
-    assert settle(0.001, 8, 0.010, 0.002, 1000) == pytest.approx((0.017, 16, 8e-6))
-    assert settle(-0.5, 64, 0.010, 0.002, 1000) == pytest.approx((0.128, 64, 8e-6))
-    assert settle(0.5, 32, 0.010, -0.001, 1000) == pytest.approx((0.0, 16, 11e-6))
-    assert settle(0.5, 32, 0.010, 0.0, 1000) == pytest.approx((0.0, 16, 10e-6))
-    assert settle(0.5, 4, 0.010, -0.001, 1000) == pytest.approx((0.0, 4, 11e-6))
+    assert settle(0.0, 4, 0.010, 0.002, 1000) == pytest.approx((0.008, 8, 0.0))
+    assert settle(0.001, 8, 0.010, 0.002, 1000) == pytest.approx((0.017, 16, 0.0))
+    assert settle(-0.5, 64, 0.010, 0.002, 1000) == pytest.approx((0.128, 64, 0.0))
+    assert settle(0.5, 32, 0.010, -0.001, 1000) == pytest.approx((0.0, 16, 0.0))
+    assert settle(0.5, 32, 0.010, 0.0, 1000) == pytest.approx((0.0, 16, 0.0))
+    assert settle(0.5, 4, 0.010, -0.001, 1000) == pytest.approx((0.0, 4, 0.0))
     assert settle(0.032, 16, 0.01, None, 1000) == pytest.approx((0.022, 16, 1e-5))
     debt, factor, _ = settle(0.001, 16, 0.01, None, 1000)
     assert debt < 0 and factor == 16  # paid off: the next default call tries threads
@@ -305,15 +313,42 @@ def test_debt_is_paid_by_default_calls_only():
         debt = kernels.thread_debt()
         argmin.argmin(small)  # under the parallel threshold: the governor is not asked
         assert kernels.thread_debt() == debt
-        # Past the threshold but one work item: planned for threads, run on one, it pays too
-        # (rather than counting as threads that helped, which would clear the debt).
+        # Past the thresholds but one work item: planned for threads, run on one, it pays
+        # too (rather than counting as threads that helped, which would clear the debt).
         single = np.arange(100_000, dtype=np.float32)[::-1]
         kernels.thread_debt(-1.0)
-        assert argmin.argmin(single, keepdims=False) == 99_999
+        with _tuning.tuned(parallel_seconds=0.0):
+            assert argmin.argmin(single, keepdims=False) == 99_999
         assert -2.0 < kernels.thread_debt() < -1.0
     finally:
         kernels.thread_debt(previous)
     assert kernels.threads_in_use() == 0
+
+
+@pytest.mark.skipif(argmin._api.kernels.max_threads() < 2, reason="OpenMP allows one thread")
+@pytest.mark.parametrize("dtype", [np.dtype("float32"), np.dtype("int8")], ids=str)
+@pytest.mark.parametrize("way", ["rows", "columns"])
+def test_calls_expected_short_run_on_one_thread(dtype, way):
+    """A default call expected to take less than parallel_seconds on one thread runs on one,
+    and pays off the debt; with parallel_seconds 0 the same call tries the threads, which
+    clear a debt or add to it."""
+    kernels = argmin._api.kernels
+    data, axis = case(dtype, way)
+    assert data.nbytes >= argmin._api.tuning_defaults()["parallel_bytes"]
+    expected = oracle.argmin(data, axis, True, False)
+    previous = kernels.thread_debt(-1.0)
+    try:
+        np.testing.assert_array_equal(argmin.argmin(data, axis=axis, num_threads=2), expected)
+        for seconds in (1.0, 0.0, 1.0):
+            kernels.thread_debt(-1.0)
+            with _tuning.tuned(parallel_seconds=seconds):
+                np.testing.assert_array_equal(argmin.argmin(data, axis=axis), expected)
+            if seconds:
+                assert -2.0 < kernels.thread_debt() < -1.0, "one thread pays off"
+            else:
+                assert kernels.thread_debt() >= 0.0, "threads clear a debt or add to it"
+    finally:
+        kernels.thread_debt(previous)
 
 
 @contextlib.contextmanager

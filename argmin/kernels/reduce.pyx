@@ -189,6 +189,7 @@ cdef int reduce_into(
     # ndim, shape and strides (its own, or those of a view of it);
     # reduce_axis's contract, with num_threads within thread_cap here.
     cdef int row
+    cdef Py_ssize_t size
     cdef Tuning chosen
     cdef Layout layout
     cdef Py_ssize_t nbytes = cnp.PyArray_NBYTES(data)
@@ -205,28 +206,31 @@ cdef int reduce_into(
     if nbytes < chosen.parallel_bytes:
         run(&layout, &chosen, row, goal, 1, &excess, nbytes >= HELD_GIL_BYTES)
     else:
-        governed(&layout, &chosen, row, goal, capped_threads(num_threads), nbytes)
+        size = cnp.PyArray_ITEMSIZE(data)
+        governed(&layout, &chosen, row, goal, capped_threads(num_threads), nbytes,
+                 pace_kind(size, layout.column_ndim == 0, layout.reduced_stride == size))
     return 0
 
 
 cdef int governed(
     const Layout* layout, const Tuning* tuning, int row, int goal, int num_threads,
-    Py_ssize_t nbytes,
+    Py_ssize_t nbytes, int kind,
 ) except -1:
     # run() on the threads plan_threads gives; a default call (num_threads 0)
-    # then settles with the governor (see threads.pxi), but for the one whose
-    # threads this process started (its time includes starting them).
+    # then settles with the governor (see threads.pxi) as a call of that
+    # pace_kind, but for the one whose threads this process started (its
+    # time includes starting them).
     cdef double excess = NAN, start = argmin_seconds()
     cdef bint started = threads_have_run
     cdef int threads = plan_threads(num_threads, argmin_max_threads(), argmin_in_parallel(),
-                                    nbytes, &governor)
+                                    nbytes, kind, tuning.parallel_seconds, &governor)
     governor.threads_in_use += threads
     try:
         run(layout, tuning, row, goal, threads, &excess, True)
     finally:
         governor.threads_in_use -= threads
     if num_threads == 0 and (started or isnan(excess)):
-        settle(&governor, argmin_seconds() - start, excess, nbytes)
+        settle(&governor, argmin_seconds() - start, excess, nbytes, kind)
     return 0
 
 

@@ -25,6 +25,17 @@
 # spent between them, and few default calls are such a try.  A call with
 # an explicit num_threads runs on that many threads and neither consults
 # nor teaches the governor.
+#
+# Nor does a default call start threads whose start and join would cost
+# more than they save: one that would take under Tuning.parallel_seconds on
+# one thread runs on one.  It is judged at the pace the last default call of
+# its kind kept on one thread (pace_kind: the element size and the way the
+# reduced axis is read, whose paces differ several times over), or, before
+# one has, at FASTEST_PACE, so that the first calls of a kind that are not
+# large run on one thread and teach it.  Only one-thread calls teach the
+# pace: a thread of a parallel call reads slower than one thread alone
+# (caches and memory shared), so its pace would judge calls slower than
+# they are, and keep them on threads.
 
 cdef enum:
     # The fewest and most seconds of one-thread default calls owed for each
@@ -33,6 +44,13 @@ cdef enum:
     MAX_REPAY = 64
     # Chunks of work items per thread in a parallel call, claimed one at a time.
     CHUNKS_PER_THREAD = 8
+    # Kinds of call whose pace the governor keeps apart (pace_kind).
+    PACE_KINDS = 12
+
+
+# Seconds a byte takes at a pace no core reaches: a bound on the pace of a
+# kind of call that has not yet run on one thread.
+cdef double FASTEST_PACE = 1e-12
 
 
 cdef struct Governor:
@@ -40,8 +58,9 @@ cdef struct Governor:
     double debt
     # What the next failed try of the threads will owe for each second it costs.
     double factor
-    # Seconds a byte of input takes on one thread, as the last default call found.
-    double seconds_per_byte
+    # Seconds a byte of input takes on one thread, as the last default call
+    # of each kind (pace_kind) on one thread found; 0 until one has.
+    double seconds_per_byte[PACE_KINDS]
     # Threads that argmin calls of this process have asked for and not yet
     # given back.  Read and written only with the GIL held.
     int threads_in_use
@@ -54,39 +73,51 @@ cdef Governor governor
 governor.factor = MIN_REPAY
 
 
+cdef inline int pace_kind(Py_ssize_t size, bint rows, bint contiguous) noexcept nogil:
+    # The kind of a call of `size`-byte elements (1 to 8) whose reduced axis
+    # is read row by row (rows), as contiguous rows read across, or strided.
+    cdef int log2 = 0 if size == 1 else 1 if size == 2 else 2 if size == 4 else 3
+    return 3 * log2 + (0 if rows else 1 if contiguous else 2)
+
+
 cdef int plan_threads(
-    int requested, int allowed, bint nested, Py_ssize_t nbytes, const Governor* state,
+    int requested, int allowed, bint nested, Py_ssize_t nbytes, int kind,
+    double parallel_seconds, const Governor* state,
 ) noexcept nogil:
-    # Threads for a call of nbytes of input: `requested` if it is not 0 (an
-    # explicit num_threads; at least one); for the default (0), `allowed`
-    # (OpenMP's limit) less those in use, at least one.  One while nested,
-    # and while in debt, unless the debt is less than half what the call
+    # Threads for a call of nbytes of input of that pace_kind: `requested`
+    # if it is not 0 (an explicit num_threads; at least one); for the
+    # default (0), `allowed` (OpenMP's limit) less those in use, at least
+    # one.  One while nested; one where the call would take less than
+    # parallel_seconds on one thread (at its kind's pace, or FASTEST_PACE);
+    # and one while in debt, unless the debt is less than half what the call
     # would take on one thread: that call tries the threads instead.
     if requested != 0:
         return max(1, requested)
-    if nested or (state.debt > 0 and 2 * state.debt >= nbytes * state.seconds_per_byte):
+    cdef double pace = state.seconds_per_byte[kind]
+    cdef double alone = nbytes * (pace if pace > 0 else FASTEST_PACE)
+    if nested or alone < parallel_seconds or (state.debt > 0 and 2 * state.debt >= alone):
         return 1
     return max(1, allowed - state.threads_in_use)
 
 
-cdef void settle(Governor* state, double seconds, double excess, Py_ssize_t nbytes) noexcept nogil:
-    # After a default call that took `seconds` for nbytes of input.  On one
-    # thread (excess NaN): it pays its seconds off the debt.  In parallel:
-    # if its threads cost time (a positive excess), the debt grows by
-    # `factor` times that and the factor doubles; if they helped, the debt
-    # is cleared and the factor halved.  Either way the call's one-thread
-    # time gives the seconds a byte takes.
+cdef void settle(
+    Governor* state, double seconds, double excess, Py_ssize_t nbytes, int kind,
+) noexcept nogil:
+    # After a default call of that pace_kind that took `seconds` for nbytes
+    # of input.  On one thread (excess NaN): it pays its seconds off the
+    # debt, and gives the seconds a byte of its kind takes.  In parallel: if
+    # its threads cost time (a positive excess), the debt grows by `factor`
+    # times that and the factor doubles; if they helped, the debt is cleared
+    # and the factor halved.
     if isnan(excess):
         state.debt -= seconds
+        state.seconds_per_byte[kind] = seconds / nbytes
     elif excess > 0:
         state.debt = max(state.debt, 0.0) + state.factor * excess
         state.factor = min(2 * state.factor, <double>MAX_REPAY)
-        seconds -= excess
     else:
         state.debt = 0
         state.factor = max(state.factor / 2, <double>MIN_REPAY)
-        seconds -= excess
-    state.seconds_per_byte = seconds / nbytes
 
 
 cdef struct Pace:
@@ -134,9 +165,11 @@ def threads_in_use():
 
 def reset_governor():
     """Forget what the governor learned and the calls in flight (in a forked child)."""
+    cdef int kind
     governor.debt = 0
     governor.factor = MIN_REPAY
-    governor.seconds_per_byte = 0
+    for kind in range(PACE_KINDS):
+        governor.seconds_per_byte[kind] = 0
     governor.threads_in_use = 0
 
 
@@ -160,13 +193,14 @@ cdef inline int capped_threads(int num_threads) noexcept nogil:
 
 
 def plan_threads_for(int requested, int allowed, bint nested, Py_ssize_t nbytes,
-                     double debt, double seconds_per_byte, int threads_in_use):
-    """The threads a call would get (`plan_threads`), for tests of the rule."""
+                     double debt, double seconds_per_byte, int threads_in_use,
+                     double parallel_seconds):
+    """The threads a call would get (`plan_threads`) at that pace, for tests of the rule."""
     cdef Governor state
     state.debt = debt
-    state.seconds_per_byte = seconds_per_byte
+    state.seconds_per_byte[0] = seconds_per_byte
     state.threads_in_use = threads_in_use
-    return plan_threads(requested, allowed, nested, nbytes, &state)
+    return plan_threads(requested, allowed, nested, nbytes, 0, parallel_seconds, &state)
 
 
 def settle_after(double debt, double factor, double seconds, excess, Py_ssize_t nbytes):
@@ -175,10 +209,10 @@ def settle_after(double debt, double factor, double seconds, excess, Py_ssize_t 
     cdef Governor state
     state.debt = debt
     state.factor = factor
-    state.seconds_per_byte = 0
+    state.seconds_per_byte[0] = 0
     state.threads_in_use = 0
-    settle(&state, seconds, NAN if excess is None else excess, nbytes)
-    return state.debt, state.factor, state.seconds_per_byte
+    settle(&state, seconds, NAN if excess is None else excess, nbytes, 0)
+    return state.debt, state.factor, state.seconds_per_byte[0]
 
 
 def excess_of(double wall, busy, elements):

@@ -3,8 +3,11 @@
 # between calls.  Any value gives the same result: only the loops differ.
 
 cdef struct Tuning:
-    # Fewest input bytes for which a call runs on more than one thread.
+    # Fewest input bytes for which a call runs on more than one thread, and
+    # fewest seconds a default call must be expected to take on one thread
+    # (see plan_threads).
     Py_ssize_t parallel_bytes
+    double parallel_seconds
     # Contiguous rows of more than short_row_len elements (-1: short_row_max)
     # are read one by one (long_rows.pxi), shorter ones a tile of rows at a
     # time (short_rows.pxi), except those of fewer than min_row_len elements
@@ -29,6 +32,7 @@ cdef struct Tuning:
 cdef Tuning default_tuning() noexcept:
     cdef Tuning tuning
     tuning.parallel_bytes = 1 << 17
+    tuning.parallel_seconds = 5e-6
     tuning.short_row_len = -1
     tuning.min_row_len = -1
     tuning.ask_rows = argmin_cpu_is_intel()
@@ -49,6 +53,8 @@ cdef int set_tuning(Tuning* tuning, object given) except -1:
         return 0
     if given.parallel_bytes is not None:
         tuning.parallel_bytes = given.parallel_bytes
+    if given.parallel_seconds is not None:
+        tuning.parallel_seconds = given.parallel_seconds
     if given.short_row_len is not None:
         tuning.short_row_len = given.short_row_len
     if given.min_row_len is not None:
@@ -65,6 +71,7 @@ cdef int set_tuning(Tuning* tuning, object given) except -1:
 def default_tuning_of_cpu():
     """The defaults of `argmin._tuning.Tuning` that these kernels use on this CPU."""
     cdef Tuning tuning = DEFAULT_TUNING
-    return dict(parallel_bytes=tuning.parallel_bytes, short_row_len=tuning.short_row_len,
-                min_row_len=tuning.min_row_len, prefetch_rows=bool(tuning.ask_rows),
+    return dict(parallel_bytes=tuning.parallel_bytes, parallel_seconds=tuning.parallel_seconds,
+                short_row_len=tuning.short_row_len, min_row_len=tuning.min_row_len,
+                prefetch_rows=bool(tuning.ask_rows),
                 stream_bytes=tuning.stream_bytes, block_shift=tuning.block_shift)
