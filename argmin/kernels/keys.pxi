@@ -115,7 +115,10 @@ cdef inline key_t key_flip(key_t k, coding_t* coding) noexcept nogil:
 # ArgMax key of a signed integer is its NOT (key_flip), which GCC vectorizes,
 # where it knows the operand is all ones, as a vpternlogq that also reads the
 # register it writes: each vector's NOT then waits for the one before.  An
-# xor with a register holding all_ones has no such chain.
+# xor with a register holding all_ones has no such chain.  Only that coding
+# reads it: a loop that stores int64 (a column tile's running rows) could
+# change it, for all the compiler knows, so it is checked for in every such
+# loop, where the other codings' constant flips cost nothing.
 cdef int64_t all_ones = -1
 
 
@@ -132,8 +135,10 @@ cdef inline key_t load(
     # keys afterwards rather than test each element.
     cdef key_t bits, magnitude, sign, nan
     memcpy(&bits, p, sizeof(key_t))
+    if coding_t is signed_max:
+        return bits ^ <key_t>all_ones
     if not floating(coding):
-        return bits ^ (key_flip(bits, coding) & <key_t>all_ones)
+        return bits ^ key_flip(bits, coding)
     magnitude = bits & ~key_min(bits)
     if select_free or nan_past:
         # All ones for a negative value (whose magnitude is negated), and for a NaN.
