@@ -32,10 +32,12 @@
 # its kind kept on one thread (pace_kind: the element size and the way the
 # reduced axis is read, whose paces differ several times over), or, before
 # one has, at FASTEST_PACE, so that the first calls of a kind that are not
-# large run on one thread and teach it.  Only one-thread calls teach the
-# pace: a thread of a parallel call reads slower than one thread alone
-# (caches and memory shared), so its pace would judge calls slower than
-# they are, and keep them on threads.
+# large run on one thread and teach it.  A parallel call teaches only a kind
+# no one-thread call has: a thread of a parallel call reads slower than one
+# thread alone (caches and memory shared), so its pace judges calls slower
+# than they are, which would keep them on threads.  But it is a better
+# guess than FASTEST_PACE of what a large call would take alone, against
+# the debt.
 
 cdef enum:
     # The fewest and most seconds of one-thread default calls owed for each
@@ -59,7 +61,8 @@ cdef struct Governor:
     # What the next failed try of the threads will owe for each second it costs.
     double factor
     # Seconds a byte of input takes on one thread, as the last default call
-    # of each kind (pace_kind) on one thread found; 0 until one has.
+    # of each kind (pace_kind) on one thread found, or before any, the first
+    # parallel one; 0 until then.
     double seconds_per_byte[PACE_KINDS]
     # Threads that argmin calls of this process have asked for and not yet
     # given back.  Read and written only with the GIL held.
@@ -108,16 +111,20 @@ cdef void settle(
     # debt, and gives the seconds a byte of its kind takes.  In parallel: if
     # its threads cost time (a positive excess), the debt grows by `factor`
     # times that and the factor doubles; if they helped, the debt is cleared
-    # and the factor halved.
+    # and the factor halved; and its one-thread time (seconds less excess)
+    # gives the seconds a byte takes if nothing has yet.
     if isnan(excess):
         state.debt -= seconds
         state.seconds_per_byte[kind] = seconds / nbytes
-    elif excess > 0:
+        return
+    if excess > 0:
         state.debt = max(state.debt, 0.0) + state.factor * excess
         state.factor = min(2 * state.factor, <double>MAX_REPAY)
     else:
         state.debt = 0
         state.factor = max(state.factor / 2, <double>MIN_REPAY)
+    if state.seconds_per_byte[kind] == 0:
+        state.seconds_per_byte[kind] = (seconds - excess) / nbytes
 
 
 cdef struct Pace:
@@ -203,13 +210,14 @@ def plan_threads_for(int requested, int allowed, bint nested, Py_ssize_t nbytes,
     return plan_threads(requested, allowed, nested, nbytes, 0, parallel_seconds, &state)
 
 
-def settle_after(double debt, double factor, double seconds, excess, Py_ssize_t nbytes):
+def settle_after(double debt, double factor, double seconds, excess, Py_ssize_t nbytes,
+                 double seconds_per_byte=0):
     """``(debt, factor, seconds_per_byte)`` after a default call (`settle`; excess
-    None: on one thread), for tests of the rule."""
+    None: on one thread) of a kind whose pace was seconds_per_byte, for tests of the rule."""
     cdef Governor state
     state.debt = debt
     state.factor = factor
-    state.seconds_per_byte[0] = 0
+    state.seconds_per_byte[0] = seconds_per_byte
     state.threads_in_use = 0
     settle(&state, seconds, NAN if excess is None else excess, nbytes, 0)
     return state.debt, state.factor, state.seconds_per_byte[0]
