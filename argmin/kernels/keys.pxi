@@ -112,13 +112,14 @@ cdef inline key_t key_flip(key_t k, coding_t* coding) noexcept nogil:
 
 
 # All bits set, held in memory rather than known to the compiler.  An
-# ArgMax key of a signed integer is its NOT (key_flip), which GCC vectorizes,
-# where it knows the operand is all ones, as a vpternlogq that also reads the
-# register it writes: each vector's NOT then waits for the one before.  An
-# xor with a register holding all_ones has no such chain.  Only that coding
-# reads it: a loop that stores int64 (a column tile's running rows) could
-# change it, for all the compiler knows, so it is checked for in every such
-# loop, where the other codings' constant flips cost nothing.
+# ArgMax key of an integer is a NOT (key_flip: of the integer, or of it with
+# its sign bit flipped), which GCC vectorizes, where it knows the operand is
+# all ones, as a vpternlog that also reads the register it writes: each
+# vector's NOT then waits for the one before.  An xor with a register holding
+# key_flip & all_ones has no such chain.  Only ArgMax's codings read it: a
+# loop that stores int64 (a column tile's running rows) could change it, for
+# all the compiler knows, which then guards the loop with a check that its
+# stores miss all_ones; ArgMin's flips are constants, which cost nothing.
 cdef int64_t all_ones = -1
 
 
@@ -135,8 +136,8 @@ cdef inline key_t load(
     # keys afterwards rather than test each element.
     cdef key_t bits, magnitude, sign, nan
     memcpy(&bits, p, sizeof(key_t))
-    if coding_t is signed_max:
-        return bits ^ <key_t>all_ones
+    if maximizing(coding) and not floating(coding):
+        return bits ^ (key_flip(bits, coding) & <key_t>all_ones)
     if not floating(coding):
         return bits ^ key_flip(bits, coding)
     magnitude = bits & ~key_min(bits)
