@@ -186,12 +186,13 @@ num_threads : int, optional
     took longer than one thread would have (cores busy with other
     work) makes the next default calls run on one thread until they
     have spent 4 times that loss (up to 64 times where threads keep
-    failing); then threads are tried again.  A default call that would
-    take less than about 5 us on one thread (at the pace the process's
-    last such call of its kind kept) runs on one.  Inputs under 128 KiB
-    use one thread whatever this says, and so does a process forked
-    from one that had run threads (OpenMP cannot start there).  The
-    result does not depend on it.
+    failing); then threads are tried again.  A default call expected
+    to take less than 5 us on one thread runs on one: at the pace that
+    the process's last default call of the same element size and way
+    of reading kept on one thread (before any, at 1 TB/s).  Inputs
+    under 128 KiB use one thread whatever this says, and so does a
+    process forked from one that had run threads (OpenMP cannot start
+    there).  The result does not depend on it.
 
 Returns
 -------

@@ -30,9 +30,9 @@ class Tuning:
         Fewest input bytes for which a call runs on more than one thread.
     parallel_seconds : float or None
         Fewest seconds a default call (``num_threads=None``) must be expected to take
-        on one thread, at the pace the last default call of its element size and way of
-        reading kept, to run on more than one; 0 lets every call from
-        ``parallel_bytes`` on try threads.
+        on one thread to run on more than one: at the pace that the last default call
+        of its element size and way of reading kept on one thread, or before any, at
+        1 TB/s. 0 lets every call from ``parallel_bytes`` on try threads.
     short_row_len : int or None
         Contiguous rows of more elements are read one by one; -1: the default of the
         element size (`row_way` shows the way each row takes).
@@ -64,12 +64,7 @@ class Tuning:
         for name in ("short_row_len", "min_row_len"):
             _check_int(self, name, -1)
         _check_int(self, "block_shift", -1, 7)
-        seconds = self.parallel_seconds
-        if seconds is not None and (isinstance(seconds, bool)
-                                    or not isinstance(seconds, (int, float))):
-            raise TypeError(f"parallel_seconds must be a number or None, got {seconds!r}")
-        if seconds is not None and not 0 <= seconds < float("inf"):
-            raise ValueError(f"parallel_seconds must be >= 0 and finite, got {seconds}")
+        _check_seconds(self, "parallel_seconds")
         if self.prefetch_rows is not None and not isinstance(self.prefetch_rows, bool):
             raise TypeError(f"prefetch_rows must be a bool or None, got {self.prefetch_rows!r}")
 
@@ -83,6 +78,16 @@ def _check_int(tuning, name, low, high=None):
     if value < low or (high is not None and value > high):
         allowed = f"[{low}, {high}]" if high is not None else f">= {low}"
         raise ValueError(f"{name} must be {allowed}, got {value}")
+
+
+def _check_seconds(tuning, name):
+    value = getattr(tuning, name)
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number or None, got {value!r}")
+    if not 0 <= value < float("inf"):
+        raise ValueError(f"{name} must be >= 0 and finite, got {value}")
 
 
 #: The Tuning in force in this context, or None for the defaults; the kernels' compiled

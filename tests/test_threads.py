@@ -242,7 +242,8 @@ def test_fork_before_any_thread_keeps_threads(tmp_path):
 
 def test_thread_plan():
     """Explicit counts stand; the default takes what OpenMP allows less what argmin runs now,
-    and one thread while in debt unless the call would take more than twice the debt."""
+    one thread where the call would take less than parallel_seconds on one thread, and one
+    while in debt unless the call would take more than twice the debt."""
     def plan(requested, allowed=4, nested=False, nbytes=1000, debt=0.0, per_byte=1e-9, in_use=0,
              parallel_seconds=0.0):
         return argmin._api.kernels.plan_threads_for(requested, allowed, nested, nbytes, debt,
@@ -262,10 +263,33 @@ def test_thread_plan():
     # Calls expected to take less than parallel_seconds on one thread run on one: at the pace
     # of the kind, once known, and at 1 TB/s before.
     assert plan(0, nbytes=4000, parallel_seconds=5e-6) == 1  # 4 us at 1 ns a byte
-    assert plan(0, nbytes=5000, parallel_seconds=5e-6) == 4
+    assert plan(0, nbytes=6000, parallel_seconds=5e-6) == 4
     assert plan(3, nbytes=4000, parallel_seconds=5e-6) == 3  # explicit counts stand
     assert plan(0, nbytes=4_000_000, per_byte=0.0, parallel_seconds=5e-6) == 1
     assert plan(0, nbytes=6_000_000, per_byte=0.0, parallel_seconds=5e-6) == 4
+
+
+def test_pace_kinds():
+    """Default calls are timed apart by element size and by the way their plan reads the
+    reduced axis: rows one by one, short rows, or otherwise (columns, strided rows, and
+    contiguous rows too short to be read as short rows)."""
+    def kind(x, axis):
+        return argmin._api.kernels.plan_of(x, axis, 1)["pace_kind"]
+
+    for dtype in (np.int8, np.float16, np.float32, np.int64):
+        size = np.dtype(dtype).itemsize
+        base = 3 * int(np.log2(size))
+        long_rows = np.zeros((4, 2 * 16384 // size), dtype)
+        rows = np.zeros((64, 64), dtype)
+        assert argmin._api.plan(rows, 1)["way"] == "short"
+        assert kind(long_rows, 1) == kind(long_rows[:, ::-1], 1) == base
+        assert kind(long_rows[0], 0) == base
+        assert kind(rows, 1) == base + 1
+        assert kind(rows, 0) == kind(long_rows[:, ::2], 1) == kind(long_rows[0, ::2], 0) == base + 2
+        for n in (2, 4, 8):  # read as short rows, or as strided columns where too short
+            narrow = np.zeros((4096, n), dtype)
+            short = argmin._api.plan(narrow, 1)["way"] == "short"
+            assert kind(narrow, 1) == base + (1 if short else 2)
 
 
 def test_thread_debt_rule():
@@ -342,6 +366,7 @@ def test_calls_expected_short_run_on_one_thread(dtype, way):
     expected = oracle.argmin(data, axis, True, False)
     previous = kernels.thread_debt(-1.0)
     try:
+        # Threads started: the default call that starts them does not settle.
         np.testing.assert_array_equal(argmin.argmin(data, axis=axis, num_threads=2), expected)
         for seconds in (1.0, 0.0, 1.0):
             kernels.thread_debt(-1.0)

@@ -113,6 +113,27 @@ cdef inline Py_ssize_t line_shift(const Layout* layout) noexcept nogil:
     return <size_t>layout.out // sizeof(int64_t) % OUT_BLOCK
 
 
+cdef inline bint reads_short_rows(
+    const Layout* layout, Py_ssize_t size, const Tuning* tuning,
+) noexcept nogil:
+    # Whether the layout's contiguous rows, not long rows, are read as short
+    # rows (short_row) rather than as strided columns.
+    cdef Py_ssize_t n = layout.reduced_len
+    # Rows that follow each other and are written one after another.
+    cdef bint consecutive = (layout.column_ndim == 1 and layout.column_stride == n * size
+                             and -1 <= layout.column_out_stride[0] <= 1)
+    return (layout.column_ndim > 0 and layout.reduced_stride == size
+            and short_row(n, size, consecutive, tuning))
+
+
+cdef inline int call_pace_kind(
+    const Layout* layout, Py_ssize_t size, const Tuning* tuning,
+) noexcept nogil:
+    # The pace_kind of a call of this layout: the way its plan reads it.
+    return pace_kind(size, layout.column_ndim == 0 and layout.reduced_stride == size,
+                     reads_short_rows(layout, size, tuning))
+
+
 cdef void choose_ways(
     const Layout* layout, Py_ssize_t size, const Tuning* tuning, Tiling* tiling,
 ) noexcept nogil:
@@ -122,14 +143,10 @@ cdef void choose_ways(
     cdef Py_ssize_t n = layout.reduced_len
     cdef bint rows_follow = (layout.column_ndim > 0 and layout.column_stride == size
                              and layout.reduced_stride == layout.column_len * size)
-    # Rows that follow each other and are written one after another.
-    cdef bint consecutive = (layout.column_ndim == 1 and layout.column_stride == n * size
-                             and -1 <= layout.column_out_stride[0] <= 1)
     tiling.grouped = rows_follow and grouped_rows(layout.column_len, size)
     tiling.pack_rows = (rows_follow and not tiling.grouped
                         and 2 * layout.column_len * size <= PACK_BYTES)
-    tiling.short_rows = (layout.column_ndim > 0 and layout.reduced_stride == size
-                         and short_row(n, size, consecutive, tuning))
+    tiling.short_rows = reads_short_rows(layout, size, tuning)
     # Rows of an input from memory are asked for ahead on every CPU: the
     # hardware prefetchers, which follow a stream they have seen miss, fall
     # behind where each row ends in its own index and search, and where

@@ -189,7 +189,7 @@ cdef int reduce_into(
     # ndim, shape and strides (its own, or those of a view of it);
     # reduce_axis's contract, with num_threads within thread_cap here.
     cdef int row
-    cdef Py_ssize_t size
+    cdef Py_ssize_t size = cnp.PyArray_ITEMSIZE(data)
     cdef Tuning chosen
     cdef Layout layout
     cdef Py_ssize_t nbytes = cnp.PyArray_NBYTES(data)
@@ -198,17 +198,15 @@ cdef int reduce_into(
         return 0
     row = element_row(<cnp.dtype>cnp.PyArray_DESCR(data))
     set_tuning(&chosen, tuning)
-    set_layout(&layout, <const char*>cnp.PyArray_DATA(data), ndim, shape, strides,
-               cnp.PyArray_ITEMSIZE(data), axis, last, <int64_t*>cnp.PyArray_DATA(out),
-               INF_BITS[row], &chosen)
+    set_layout(&layout, <const char*>cnp.PyArray_DATA(data), ndim, shape, strides, size, axis,
+               last, <int64_t*>cnp.PyArray_DATA(out), INF_BITS[row], &chosen)
     if found is not None:
         layout.values = <char*>cnp.PyArray_DATA(found)
     if nbytes < chosen.parallel_bytes:
         run(&layout, &chosen, row, goal, 1, &excess, nbytes >= HELD_GIL_BYTES)
     else:
-        size = cnp.PyArray_ITEMSIZE(data)
         governed(&layout, &chosen, row, goal, capped_threads(num_threads), nbytes,
-                 pace_kind(size, layout.column_ndim == 0, layout.reduced_stride == size))
+                 call_pace_kind(&layout, size, &chosen))
     return 0
 
 
@@ -241,9 +239,10 @@ def plan_of(cnp.ndarray data not None, int axis, int num_threads, tuning=None,
 
     ``way``: ``"rows"``, ``"short"`` or ``"columns"``; ``block``: positions of
     an outer axis a work item takes; ``stream_out``, ``block_shift``; ``tiles``,
-    ``tile_len``, ``splits``, ``work`` and ``threads``.  (The output here is a
-    new array, so ``block_shift`` may differ from a call's, whose output lies
-    elsewhere.)
+    ``tile_len``, ``splits``, ``work`` and ``threads``; ``pace_kind``: the kind
+    of call whose pace a default call is judged by (threads.pxi).  (The output
+    here is a new array, so ``block_shift`` may differ from a call's, whose
+    output lies elsewhere.)
     """
     cdef int ndim = cnp.PyArray_NDIM(data)
     if not 0 <= axis < ndim or data.shape[axis] == 0:
@@ -265,4 +264,5 @@ def plan_of(cnp.ndarray data not None, int axis, int num_threads, tuning=None,
     way = ("rows" if layout.column_ndim == 0 else "short" if tiling.short_rows else "columns")
     return dict(way=way, block=tiling.block, stream_out=bool(tiling.stream_out),
                 block_shift=tiling.block_shift, tiles=tiling.tiles, tile_len=tiling.tile_len,
-                splits=tiling.splits, work=tiling.work, threads=tiling.threads)
+                splits=tiling.splits, work=tiling.work, threads=tiling.threads,
+                pace_kind=call_pace_kind(&layout, cnp.PyArray_ITEMSIZE(data), &chosen))

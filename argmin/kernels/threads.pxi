@@ -32,12 +32,12 @@
 # its kind kept on one thread (pace_kind: the element size and the way the
 # reduced axis is read, whose paces differ several times over), or, before
 # one has, at FASTEST_PACE, so that the first calls of a kind that are not
-# large run on one thread and teach it.  A parallel call teaches only a kind
-# no one-thread call has: a thread of a parallel call reads slower than one
-# thread alone (caches and memory shared), so its pace judges calls slower
-# than they are, which would keep them on threads.  But it is a better
-# guess than FASTEST_PACE of what a large call would take alone, against
-# the debt.
+# large run on one thread and teach it.  Of parallel calls, only a kind's
+# first teaches it, where it has no pace yet: a thread of a parallel call
+# reads slower than one thread alone (caches and memory shared), so its pace
+# judges calls slower than they are, which would keep them on threads; but
+# it is a better guess than FASTEST_PACE of what a large call would take
+# alone, against the debt.
 
 cdef enum:
     # The fewest and most seconds of one-thread default calls owed for each
@@ -76,11 +76,12 @@ cdef Governor governor
 governor.factor = MIN_REPAY
 
 
-cdef inline int pace_kind(Py_ssize_t size, bint rows, bint contiguous) noexcept nogil:
+cdef inline int pace_kind(Py_ssize_t size, bint rows, bint short_rows) noexcept nogil:
     # The kind of a call of `size`-byte elements (1 to 8) whose reduced axis
-    # is read row by row (rows), as contiguous rows read across, or strided.
+    # is read as contiguous rows one by one (rows), a tile of short rows at a
+    # time (short_rows), or otherwise: as columns, or strided.
     cdef int log2 = 0 if size == 1 else 1 if size == 2 else 2 if size == 4 else 3
-    return 3 * log2 + (0 if rows else 1 if contiguous else 2)
+    return 3 * log2 + (0 if rows else 1 if short_rows else 2)
 
 
 cdef int plan_threads(
