@@ -47,6 +47,23 @@ cdef inline key_t keyed_minimum(
     return minimum
 
 
+cdef inline int64_t row_index(
+    const char* q, int32_t n, bint found, key_t* minimum, const Run* run, key_t* keys,
+    bint* nans, key_t inf_bits, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # The index of the best key of the n contiguous elements at q:
+    # extreme_index's where extreme_key found that key (in minimum, with run);
+    # else keyed_minimum's key into minimum, and a search of the row, or of
+    # the keys that keyed_minimum copied.
+    if found:
+        return extreme_index(q, minimum[0], run, coding, tie)
+    minimum[0] = keyed_minimum(q, n, keys, nans, inf_bits, coding)
+    # A floating-point row's copy holds keys: read back as they are.
+    if floating(coding):
+        return find_index(<const char*>keys, n, minimum[0], inf_bits, <signed_min*>NULL, tie)
+    return find_index(q, n, minimum[0], inf_bits, coding, tie)
+
+
 cdef inline void searched_rows_argmin(
     const char* p, Py_ssize_t row_stride, Py_ssize_t width,
     Py_ssize_t stream_stride, Py_ssize_t streams, Py_ssize_t start, Py_ssize_t stop,
@@ -55,32 +72,43 @@ cdef inline void searched_rows_argmin(
 ) noexcept nogil:
     # short_rows_argmin for rows whose best key is searched for: each row's
     # best key is extreme_key's where it takes the row, and its index then
-    # extreme_index's; else keyed_minimum's, and its index a search
-    # (find_index) of the row, or of the keys that keyed_minimum copied.
-    # Where ask_rows, each row is asked for PREFETCH_BYTES ahead.
+    # extreme_index's; else as row_index finds them.  Tile by tile; rows in
+    # the caches (not ask_rows) two at a time, both extremes before either
+    # index: a row's index waits on a chain of dependent instructions (its
+    # extreme, then its search), and the second row's extreme runs
+    # meanwhile.  Rows from memory, asked for PREFETCH_BYTES ahead, wait on
+    # memory instead and lose time to pairs: they are taken one at a time.
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
+    cdef Py_ssize_t step = 1 if ask_rows else 2
     cdef int32_t n = <int32_t>(stop - start)
     cdef const char* q
-    cdef key_t minimum
-    cdef bint nans = False
-    cdef Run run
+    cdef key_t first = 0, second = 0
+    cdef bint nans = False, first_found, second_found, pair
+    cdef Run first_run, second_run
     ahead = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
     lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
-    for r in range(width):
-        for b in range(streams):
+    for b in range(streams):
+        r = 0
+        while r < width:
             j = r * streams + b
             q = p + r * row_stride + b * stream_stride + start * size
+            pair = step == 2 and r + 1 < width
             for k in range(lines):
                 prefetch(q + ahead + k * CACHE_LINE)
-            if extreme_key(q, n, &minimum, &run, inf_bits, coding, tie):
-                index[j] = start + extreme_index(q, minimum, &run, coding, tie)
-            else:
-                minimum = keyed_minimum(q, n, keys, &nans, inf_bits, coding)
-                # A floating-point row's copy holds keys: read back as they are.
-                index[j] = start + (
-                    find_index(<const char*>keys, n, minimum, inf_bits, <signed_min*>NULL, tie)
-                    if floating(coding) else find_index(q, n, minimum, inf_bits, coding, tie))
-            best[j] = minimum
+            first_found = extreme_key(q, n, &first, &first_run, inf_bits, coding, tie)
+            second_found = False
+            if pair:
+                second_found = extreme_key(q + row_stride, n, &second, &second_run,
+                                           inf_bits, coding, tie)
+            index[j] = start + row_index(q, n, first_found, &first, &first_run, keys, &nans,
+                                         inf_bits, coding, tie)
+            best[j] = first
+            if pair:
+                index[j + streams] = start + row_index(q + row_stride, n, second_found, &second,
+                                                       &second_run, keys, &nans, inf_bits,
+                                                       coding, tie)
+                best[j + streams] = second
+            r += step
 
 
 cdef void short_rows_argmin(
@@ -90,8 +118,9 @@ cdef void short_rows_argmin(
 ) noexcept nogil:
     # Rows too short for row_argmin's blocks (short_row_max): `streams` tiles
     # stream_stride apart, each of `width` rows row_stride apart, read a row
-    # of each tile in turn; of each row, the elements [start, stop).  Sets
-    # best and index of row j of tile b at j * streams + b.  8- and 16-bit
+    # of each tile in turn (rows searched: tile by tile); of each row, the
+    # elements [start, stop).  Sets best and index of row j of tile b at
+    # j * streams + b.  8- and 16-bit
     # keys are paired with their positions in pieces of at least MIN_LANES
     # elements (a row split between threads can leave a shorter piece), in
     # registers where VECTOR_PAIRS from two elements, 32-bit keys too.  Other
