@@ -268,10 +268,16 @@ typedef struct {
         for (j = 0; j < 4 * lanes; j += lanes)                                     \
             equal[j / 64] |= (uint64_t)ARGMIN_LANE_BITS(                           \
                 HOLDS(p + (k + j) * (int64_t)sizeof(T), g), K) << (j % 64);        \
-        if (last)                                                                  \
-            return k + (equal[1] ? 64 + ARGMIN_LAST_BIT(equal[1])                  \
-                                 : ARGMIN_LAST_BIT(equal[0]));                     \
-        return k + (equal[0] ? ARGMIN_FIRST_BIT(equal[0]) : 64 + ARGMIN_FIRST_BIT(equal[1])); \
+        /* The word of the first (last) match, taken by its place in `equal`:  \
+         * a branch on it would be mispredicted half the time. */              \
+        if (last) {                                                                \
+            const int w = equal[1] != 0;                                           \
+            return k + 64 * w + ARGMIN_LAST_BIT(equal[w]);                         \
+        }                                                                          \
+        {                                                                          \
+            const int w = equal[0] == 0;                                           \
+            return k + 64 * w + ARGMIN_FIRST_BIT(equal[w]);                        \
+        }                                                                          \
     }
 
 #if ARGMIN_EXTREME_BYTES
