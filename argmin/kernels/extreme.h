@@ -268,8 +268,8 @@ typedef struct {
         for (j = 0; j < 4 * lanes; j += lanes)                                     \
             equal[j / 64] |= (uint64_t)ARGMIN_LANE_BITS(                           \
                 HOLDS(p + (k + j) * (int64_t)sizeof(T), g), K) << (j % 64);        \
-        /* The word of the first (last) match, taken by its place in `equal`:  \
-         * a branch on it would be mispredicted half the time. */              \
+        /* The word of the first (last) match, taken by its place in `equal`,  \
+         * not by a branch: which word holds it is as good as random. */       \
         if (last) {                                                                \
             const int w = equal[1] != 0;                                           \
             return k + 64 * w + ARGMIN_LAST_BIT(equal[w]);                         \

@@ -80,9 +80,9 @@ cdef inline bint extreme_key(
 cdef inline Py_ssize_t extreme_index(
     const char* p, key_t best, const Run* run, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
-    # The first (or last) index of best, the key that extreme_key last gave
-    # for the contiguous elements at p, with the same tie, from what it left
-    # in run (extreme.h); best only selects the function of its key type.
+    # The first (or last) index of best, the key that extreme_key gave for
+    # the contiguous elements at p, with the same tie, from what it left in
+    # run (extreme.h); best only selects the function of its key type.
     # Called only where extreme_key returned True, so never for the types it
     # refuses (8-bit elements, float16, bfloat16): their keys reach a branch
     # here only to compile.

@@ -72,12 +72,14 @@ cdef inline void searched_rows_argmin(
 ) noexcept nogil:
     # short_rows_argmin for rows whose best key is searched for: each row's
     # best key is extreme_key's where it takes the row, and its index then
-    # extreme_index's; else as row_index finds them.  Tile by tile; rows in
-    # the caches (not ask_rows) two at a time, both extremes before either
-    # index: a row's index waits on a chain of dependent instructions (its
-    # extreme, then its search), and the second row's extreme runs
-    # meanwhile.  Rows from memory, asked for PREFETCH_BYTES ahead, wait on
-    # memory instead and lose time to pairs: they are taken one at a time.
+    # extreme_index's; else as row_index finds them.  Tile by tile, in the
+    # order a tile's rows lie in memory where they follow each other (a
+    # Fortran array's).  Rows in the caches (not ask_rows) two at a time,
+    # both extremes before either index: a row's index waits on a chain of
+    # dependent instructions (its extreme, then its search), and the second
+    # row's extreme runs meanwhile.  Rows from memory, asked for
+    # PREFETCH_BYTES ahead, wait on memory instead and lose time to pairs:
+    # they are taken one at a time.
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
     cdef Py_ssize_t step = 1 if ask_rows else 2
     cdef int32_t n = <int32_t>(stop - start)
@@ -118,14 +120,14 @@ cdef void short_rows_argmin(
 ) noexcept nogil:
     # Rows too short for row_argmin's blocks (short_row_max): `streams` tiles
     # stream_stride apart, each of `width` rows row_stride apart, read a row
-    # of each tile in turn (rows searched: tile by tile); of each row, the
-    # elements [start, stop).  Sets best and index of row j of tile b at
-    # j * streams + b.  8- and 16-bit
-    # keys are paired with their positions in pieces of at least MIN_LANES
-    # elements (a row split between threads can leave a shorter piece), in
-    # registers where VECTOR_PAIRS from two elements, 32-bit keys too.  Other
-    # pieces, rows of more than SHORT_ROW_MAX (whose positions would not fit
-    # in a pair's 8 bits), and other keys are reduced, then searched.
+    # of each tile in turn (rows searched for their index: tile by tile); of
+    # each row, the elements [start, stop).  Sets best and index of row j of
+    # tile b at j * streams + b.  8- and 16-bit keys are paired with their
+    # positions in pieces of at least MIN_LANES elements (a row split between
+    # threads can leave a shorter piece), in registers where VECTOR_PAIRS
+    # from two elements, 32-bit keys too.  Other pieces, rows of more than
+    # SHORT_ROW_MAX (whose positions would not fit in a pair's 8 bits), and
+    # other keys are reduced, then searched.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start
     # The floating-point keys of a row (WIDE_ROW_BYTES at most, at up to
     # ALIAS_SPAN in), or the lanes of paired rows and their halves (fewer
