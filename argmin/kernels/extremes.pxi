@@ -30,12 +30,24 @@ cdef extern from "extreme.h":
     int64_t index_i64 "argmin_index_i64"(const Run* run, const char* p, int last) nogil
     Py_ssize_t EXTREME_LANES "ARGMIN_EXTREME_LANES"(Py_ssize_t size) nogil
     enum: RUN_BYTES "ARGMIN_RUN_BYTES"
+    # Bytes of the integers' vectors; 0 where no vector loop takes them.
+    enum: INT_EXTREME_BYTES "ARGMIN_IEXTREME_BYTES"
 
 
 cdef inline bint keys_only(const key_t* key, coding_t* coding) noexcept nogil:
     # Whether extreme_key takes no run of these keys, so that runs of them are
     # always reduced by their keys: 8-bit elements, float16 and bfloat16.
     return key_t is int8_t or (key_t is int16_t and floating(coding))
+
+
+cdef inline bint extreme_takes(const key_t* key, Py_ssize_t n, coding_t* coding) noexcept nogil:
+    # Whether extreme_key takes runs of n of these keys (but for runs it
+    # refuses for their elements: see extreme_key): not keys_only, from
+    # EXTREME_LANES to RUN_BYTES long, and of integers only where this target
+    # has a vector loop for them.
+    return (not keys_only(key, coding) and n >= EXTREME_LANES(sizeof(key_t))
+            and n * <Py_ssize_t>sizeof(key_t) <= RUN_BYTES
+            and (floating(coding) or INT_EXTREME_BYTES != 0))
 
 
 cdef inline bint extreme_key(
@@ -57,8 +69,7 @@ cdef inline bint extreme_key(
     cdef int last = tie_t is last_tie
     cdef int is_unsigned = coding_t is unsigned_min or coding_t is unsigned_max
     cdef int skip_nan = coding_t is float_nanmin or coding_t is float_nanmax
-    if (keys_only(best, coding) or n < EXTREME_LANES(sizeof(key_t))
-            or n * <Py_ssize_t>sizeof(key_t) > RUN_BYTES):
+    if not extreme_takes(best, n, coding):
         return False
     if floating(coding) and key_t is int32_t:
         found = extreme_f32(p, n, largest, last, skip_nan, &single, run)

@@ -1,8 +1,9 @@
 # Short rows: a contiguous reduced axis too short for long rows' blocks, read
 # a tile of rows at a time.  8- and 16-bit keys (and, where vectors of pairs
 # run in registers, 32-bit keys) are paired with their positions
-# (paired_rows.pxi, paired_vectors.pxi); other rows are reduced, then searched
-# for their best key's index (searched_rows_argmin).
+# (paired_rows.pxi, paired_vectors.pxi); other rows, and 16-bit rows that
+# extreme_key takes longer than vectors of pairs hold, are reduced, then
+# searched for their best key's index (searched_rows_argmin).
 
 cdef enum:
     # Most elements of a short row of 8- or 16-bit keys paired with their
@@ -127,7 +128,10 @@ cdef void short_rows_argmin(
     # threads can leave a shorter piece), in registers where VECTOR_PAIRS
     # from two elements, 32-bit keys too.  Other pieces, rows of more than
     # SHORT_ROW_MAX (whose positions would not fit in a pair's 8 bits), and
-    # other keys are reduced, then searched.
+    # other keys are reduced, then searched; so are 16-bit pieces longer than
+    # VECTOR_ROW_LEN that extreme_key takes: its vector extreme reads four
+    # vectors of elements with an instruction each, where pairing takes
+    # several an element.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start
     # The floating-point keys of a row (WIDE_ROW_BYTES at most, at up to
     # ALIAS_SPAN in), or the lanes of paired rows and their halves (fewer
@@ -135,7 +139,14 @@ cdef void short_rows_argmin(
     cdef char memory[ALIAS_SPAN + WIDE_ROW_BYTES + CACHE_LINE]
     cdef int32_t* lanes = <int32_t*>on_cache_line(memory)
     cdef int32_t* halved = lanes + PAIRED_ROWS * MIN_LANES
-    if (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
+    # The copy of a row's keys SCRATCH_SHIFT past the rows in ALIAS_SPAN (platform.pxi),
+    # on a cache line: its stores then never hold up the loads of the rows.
+    cdef key_t* keys = <key_t*>(<char*>lanes + (
+        (<size_t>p + SCRATCH_SHIFT - <size_t>lanes) & (ALIAS_SPAN - 1) & ~(<size_t>127)))
+    if key_t is int16_t and n > VECTOR_ROW_LEN and extreme_takes(best, n, coding):
+        searched_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
+                             index, ask_rows, keys, inf_bits, coding, tie)
+    elif (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
             and n * size <= VECTOR_ROW_BYTES):
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, ask_rows, inf_bits, coding, tie)
@@ -147,10 +158,5 @@ cdef void short_rows_argmin(
         paired_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                            index, ask_rows, lanes, halved, inf_bits, coding, tie)
     else:
-        # The copy of a row's keys SCRATCH_SHIFT past the rows in ALIAS_SPAN (platform.pxi),
-        # on a cache line: its stores then never hold up the loads of the rows.
         searched_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
-                             index, ask_rows, <key_t*>(<char*>lanes + (
-                                 (<size_t>p + SCRATCH_SHIFT - <size_t>lanes)
-                                 & (ALIAS_SPAN - 1) & ~(<size_t>127))),
-                             inf_bits, coding, tie)
+                             index, ask_rows, keys, inf_bits, coding, tie)
