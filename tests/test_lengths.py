@@ -703,8 +703,8 @@ def test_short_rows_searched_in_pairs(dtype, kernels):
     # Short rows searched for their best key's index are taken two at a time
     # (16-bit rows of 200 elements, of 300 only where AVX-512BW reads them as
     # short rows).  Each row of a pair takes the vector extreme or falls back to
-    # its keys (float32 and float64 rows with a NaN; integers where this
-    # build has no vector loop for them; float16 and bfloat16 always), in
+    # its keys (floating-point rows with a NaN; integers, float16 and
+    # bfloat16 where this build has no vector loop for integers), in
     # every combination, with the best key once or twice in the row, and a
     # row left over at the end of an odd tile: pairs of rows, their end and
     # their start moved one row along, tiles cut by threads, and rows asked

@@ -44,9 +44,9 @@ def lengths(dtype):
 
 def lows(dtype):
     """Values below the background, each with the value that ties it: a number, the type's
-    smallest (or -inf), and for floats a negative zero tied with a positive one."""
+    smallest (or -inf), and for floats a zero tied with the zero of the other sign."""
     if oracle.is_float(dtype):
-        pairs = [(1.5, 1.5), (-np.inf, -np.inf), (-0.0, 0.0)]
+        pairs = [(1.5, 1.5), (-np.inf, -np.inf), (-0.0, 0.0), (0.0, -0.0)]
     else:
         info = np.iinfo(dtype)
         pairs = [(3, 3), (int(info.min), int(info.min))]

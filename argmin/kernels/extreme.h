@@ -1,5 +1,6 @@
 /* Extremes: the smallest (or, where largest, the largest) of the n contiguous
- * float32, float64, or 16-, 32- or 64-bit integers at p (p need not be aligned),
+ * float32, float64, float16, bfloat16, or 16-, 32- or 64-bit integers at p
+ * (p need not be aligned),
  * and then, asked apart, the index of its first (or, where last, its last)
  * occurrence:
  *   int argmin_extreme_f32(const char *p, int64_t n, int largest, int last,
@@ -9,12 +10,26 @@
  *                          int is_unsigned, int32_t *out, argmin_run *run)
  *   int argmin_extreme_i64(..., int64_t *out, argmin_run *run)
  *   (and _i16, int16_t)
+ *   int argmin_extreme_h16(const char *p, int64_t n, int largest, int last,
+ *                          int16_t inf, int16_t *out, argmin_run *run)
  *   int64_t argmin_index_f32(const argmin_run *run, const char *p, int last)
- *   (and _f64, _i16, _i32, _i64, each of the run at p its extreme left, with
- *   the same last)
+ *   (and _f64, _h16, _i16, _i32, _i64, each of the run at p its extreme
+ *   left, with the same last)
  * n is at least ARGMIN_EXTREME_LANES(size), four vectors of elements, and
  * at most ARGMIN_RUN_BYTES / size.  On success they return 1 and the extreme
  * in *out, and leave in *run what argmin_index_* reads to give its index.
+ *
+ * argmin_extreme_h16 takes float16 or bfloat16 (inf: the bits of their
+ * infinity, the most a number's magnitude has), whose numbers no vector unit
+ * here compares, by their bits folded into signed order: a negative value's
+ * magnitude bits flipped (an involution), then all bits flipped where
+ * largest.  The order of those keys is the numbers', but for NaN and for
+ * -0.0 and +0.0, whose keys differ (the first before the second, or where
+ * largest after it).  It puts out the extreme's bits, and returns 0 where
+ * an element is NaN, and where the extreme's key is -1, that of -0.0 (where
+ * largest, of +0.0), which the other zero may equal: the lanes' block
+ * starts do not tell the zeros apart.  Any other key is one number's, found
+ * by its bits.
  *
  * Floats are compared as numbers: -0.0 and +0.0 compare equal, so either
  * may come out for a zero, and its index is that of the first (last) element
@@ -26,7 +41,8 @@
  * or a subnormal and the CPU reads subnormal operands as zero (x86's DAZ,
  * which a library may set for the whole process: it would make subnormals
  * and zeros compare equal, but changes no order of a normal number); and on
- * targets with no vector loop for the type (integers on the SSE2 baseline).
+ * targets with no vector loop for the type (integers, float16 and bfloat16
+ * on the SSE2 baseline).
  *
  * The run is read four vectors at a time, a block, folded into one vector of
  * lane-wise extremes, `block`: min(v, m) is v < m ? v : m, so an unordered
@@ -208,10 +224,12 @@ typedef struct {
     union {
         float f32;
         double f64;
-        int16_t i16;
+        int16_t i16, h16;
         int32_t i32;
         int64_t i64;
     } extreme;
+    /* Of an argmin_extreme_h16 run: its extreme's key, as `best` holds it. */
+    int16_t h16_key;
 } argmin_run;
 
 /* The loop over a run's blocks, for every type: V the vector type, T the
@@ -249,19 +267,19 @@ typedef struct {
 
 /* argmin_index_NAME: the first (where last, the last) index of the run's
  * extreme g, of type T of K bits, in the run at p: in the block at the least
- * (greatest) start among the lanes whose extreme is g (where HOLDS(vector at
- * q, g); the other lanes' starts are replaced by one that loses), the first
- * (last) of its lanes where HOLDS, its vectors' lane bits side by side (in
- * two words where 16-bit elements fill more than 64 lanes).  No
- * branch depends on the elements: which lane holds the extreme is as good as
- * random. */
-#define ARGMIN_INDEX(NAME, T, K, HOLDS)                                            \
+ * (greatest) start among the lanes whose extreme is g (where BEST_HOLDS(the
+ * running extreme, g); the other lanes' starts are replaced by one that
+ * loses), the first (last) of its lanes where HOLDS(vector at q, g), its
+ * vectors' lane bits side by side (in two words where 16-bit elements fill
+ * more than 64 lanes).  No branch depends on the elements: which lane holds
+ * the extreme is as good as random. */
+#define ARGMIN_INDEX(NAME, T, K, BEST_HOLDS, HOLDS)                                \
     static inline int64_t argmin_index_##NAME(                                     \
         const argmin_run *run, const char *p, int last) {                          \
         const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T);                    \
         const T g = run->extreme.NAME;                                             \
         const int64_t k = ARGMIN_REDUCE_START(ARGMIN_SELECT(                       \
-            HOLDS(run->best, g), ARGMIN_SLOAD(run->at),                            \
+            BEST_HOLDS(run->best, g), ARGMIN_SLOAD(run->at),                       \
             ARGMIN_BROADCAST##K(last ? -1 : INT##K##_MAX), K), last, K);           \
         uint64_t equal[2] = {0, 0};                                                \
         int64_t j;                                                                 \
@@ -318,7 +336,7 @@ typedef struct {
         *out = g;                                                                  \
         return 1;                                                                  \
     }                                                                              \
-    ARGMIN_INDEX(f##K, T, K, ARGMIN_FHOLDS_##S)
+    ARGMIN_INDEX(f##K, T, K, ARGMIN_FHOLDS_##S, ARGMIN_FHOLDS_##S)
 #else
 /* Elsewhere the keys' vectorized loops decide. */
 #define ARGMIN_EXTREME(K, S, T, NORMAL_MIN)                                        \
@@ -361,6 +379,12 @@ typedef __m512i argmin_vi;
 /* 16-bit lanes, which AVX-512 does not reduce, folded to 128 bits. */
 #define ARGMIN_FOLD128_16(op, u, v) ARGMIN_HALVES128(op, u, \
     _mm256_##op##_ep##u##16(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)))
+/* The keys of float16 or bfloat16 bits v (see argmin_extreme_h16): the
+ * magnitude bits flipped where the sign is set, xor flip. */
+static inline __m512i argmin_half_keys(__m512i v, __m512i flip) {
+    return _mm512_xor_si512(_mm512_xor_si512(v, _mm512_and_si512(
+        _mm512_srai_epi16(v, 15), _mm512_set1_epi16(INT16_MAX))), flip);
+}
 #elif defined(__AVX2__)
 #define ARGMIN_IEXTREME_BYTES 32
 typedef __m256i argmin_vi;
@@ -381,6 +405,11 @@ typedef __m256i argmin_vi;
 #define argmin_min_epu32 _mm256_min_epu32
 #define argmin_max_epu32 _mm256_max_epu32
 #define ARGMIN_FOLD128_16(op, u, v) ARGMIN_HALVES128(op, u, v)
+/* The keys of float16 or bfloat16 bits v, as above. */
+static inline __m256i argmin_half_keys(__m256i v, __m256i flip) {
+    return _mm256_xor_si256(_mm256_xor_si256(v, _mm256_and_si256(
+        _mm256_srai_epi16(v, 15), _mm256_set1_epi16(INT16_MAX))), flip);
+}
 /* A vector's lanes reduced to one: halves folded onto halves. */
 #define ARGMIN_REDUCE_INT(op, u, K)                                                \
     static inline int##K##_t argmin_reduce_##op##_ep##u##K(__m256i v) {            \
@@ -434,10 +463,40 @@ ARGMIN_EACH_INT(ARGMIN_IEXTREME)
 #define ARGMIN_IHOLDS16(q, g) ARGMIN_IEQUAL16(ARGMIN_ILOAD(q), ARGMIN_BROADCAST16(g))
 #define ARGMIN_IHOLDS32(q, g) ARGMIN_IEQUAL32(ARGMIN_ILOAD(q), ARGMIN_BROADCAST32(g))
 #define ARGMIN_IHOLDS64(q, g) ARGMIN_IEQUAL64(ARGMIN_ILOAD(q), ARGMIN_BROADCAST64(g))
-ARGMIN_INDEX(i16, int16_t, 16, ARGMIN_IHOLDS16)
-ARGMIN_INDEX(i32, int32_t, 32, ARGMIN_IHOLDS32)
-ARGMIN_INDEX(i64, int64_t, 64, ARGMIN_IHOLDS64)
+ARGMIN_INDEX(i16, int16_t, 16, ARGMIN_IHOLDS16, ARGMIN_IHOLDS16)
+ARGMIN_INDEX(i32, int32_t, 32, ARGMIN_IHOLDS32, ARGMIN_IHOLDS32)
+ARGMIN_INDEX(i64, int64_t, 64, ARGMIN_IHOLDS64, ARGMIN_IHOLDS64)
+/* float16 and bfloat16: the keys (argmin_half_keys) of the vector at q, and
+ * their largest into `most`; the index of the extreme's bits, which the
+ * running extreme holds as its key. */
+#define ARGMIN_HLOAD(q) argmin_half_keys(ARGMIN_ILOAD(q), flip)
+#define ARGMIN_HMARK(a, b) most = ARGMIN_IOP(max, i, 16)(most, ARGMIN_IOP(max, i, 16)(a, b))
+#define ARGMIN_HBEST_HOLDS(q, g) ARGMIN_IHOLDS16(q, run->h16_key)
+ARGMIN_INDEX(h16, int16_t, 16, ARGMIN_HBEST_HOLDS, ARGMIN_IHOLDS16)
 #endif
+
+static inline int argmin_extreme_h16(
+    const char *p, int64_t n, int largest, int last, int16_t inf, int16_t *out,
+    argmin_run *run) {
+#if ARGMIN_IEXTREME_BYTES
+    const argmin_vi flip = ARGMIN_BROADCAST16(largest ? -1 : 0);
+    argmin_vi most = ARGMIN_BROADCAST16(INT16_MIN);
+    int16_t g, key;
+    ARGMIN_BLOCK_LOOP(argmin_vi, int16_t, 16, ARGMIN_HLOAD, ARGMIN_ISTORE,
+                      ARGMIN_IOP(min, i, 16), ARGMIN_SAME, ARGMIN_HMARK, ARGMIN_IEQUAL16)
+    /* A number's key lies in [-inf - 1, inf]; a NaN's, beyond. */
+    g = ARGMIN_IREDUCE(min, i, 16, best);
+    if (g < -inf - 1 || ARGMIN_IREDUCE(max, i, 16, most) > inf || g == -1)
+        return 0;
+    run->h16_key = g;
+    key = largest ? ~g : g;
+    *out = run->extreme.h16 = key < 0 ? key ^ INT16_MAX : key;
+    return 1;
+#else
+    (void)p, (void)n, (void)largest, (void)last, (void)inf, (void)out, (void)run;
+    return 0;
+#endif
+}
 
 #define ARGMIN_EXTREME_INT(K)                                                      \
     static inline int argmin_extreme_i##K(                                         \
@@ -460,15 +519,16 @@ ARGMIN_INDEX(i64, int64_t, 64, ARGMIN_IHOLDS64)
     (void)run;                                                                     \
     return 0;
 /* Never called: the extremes above take no run. */
-#define ARGMIN_NO_INDEX(K)                                                         \
-    static inline int64_t argmin_index_i##K(                                       \
+#define ARGMIN_NO_INDEX(NAME)                                                      \
+    static inline int64_t argmin_index_##NAME(                                     \
         const argmin_run *run, const char *p, int last) {                          \
         (void)run, (void)p, (void)last;                                            \
         return 0;                                                                  \
     }
-ARGMIN_NO_INDEX(16)
-ARGMIN_NO_INDEX(32)
-ARGMIN_NO_INDEX(64)
+ARGMIN_NO_INDEX(h16)
+ARGMIN_NO_INDEX(i16)
+ARGMIN_NO_INDEX(i32)
+ARGMIN_NO_INDEX(i64)
 #endif
 ARGMIN_EXTREME_INT(16)
 ARGMIN_EXTREME_INT(32)

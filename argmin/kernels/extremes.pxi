@@ -1,9 +1,10 @@
-# Extremes: the best key of a contiguous run of 16-bit integers or of 32- or
-# 64-bit elements, from a vector minimum (or maximum) of the elements
-# themselves (extreme.h): of their numbers for float32 and float64, where no
-# NaN is among them, of their bits as signed or unsigned integers for the
-# integer types.  That is one instruction a vector, where turning each
-# element into its key takes one or more.
+# Extremes: the best key of a contiguous run of 16-, 32- or 64-bit elements,
+# from a vector minimum (or maximum) of the elements themselves (extreme.h):
+# of their numbers for float32 and float64, where no NaN is among them, of
+# their bits as signed or unsigned integers for the integer types.  That is
+# one instruction a vector, where turning each element into its key takes
+# one or more.  float16 and bfloat16, which no vector unit here compares,
+# are folded into signed integers in the vector loop.
 
 cdef extern from "extreme.h":
     ctypedef struct Run "argmin_run":
@@ -13,6 +14,9 @@ cdef extern from "extreme.h":
         Run* run) nogil
     int extreme_f64 "argmin_extreme_f64"(
         const char* p, int64_t n, int largest, int last, int skip_nan, double* out,
+        Run* run) nogil
+    int extreme_h16 "argmin_extreme_h16"(
+        const char* p, int64_t n, int largest, int last, int16_t inf, int16_t* out,
         Run* run) nogil
     int extreme_i16 "argmin_extreme_i16"(
         const char* p, int64_t n, int largest, int last, int is_unsigned, int16_t* out,
@@ -25,6 +29,7 @@ cdef extern from "extreme.h":
         Run* run) nogil
     int64_t index_f32 "argmin_index_f32"(const Run* run, const char* p, int last) nogil
     int64_t index_f64 "argmin_index_f64"(const Run* run, const char* p, int last) nogil
+    int64_t index_h16 "argmin_index_h16"(const Run* run, const char* p, int last) nogil
     int64_t index_i16 "argmin_index_i16"(const Run* run, const char* p, int last) nogil
     int64_t index_i32 "argmin_index_i32"(const Run* run, const char* p, int last) nogil
     int64_t index_i64 "argmin_index_i64"(const Run* run, const char* p, int last) nogil
@@ -36,18 +41,19 @@ cdef extern from "extreme.h":
 
 cdef inline bint keys_only(const key_t* key, coding_t* coding) noexcept nogil:
     # Whether extreme_key takes no run of these keys, so that runs of them are
-    # always reduced by their keys: 8-bit elements, float16 and bfloat16.
-    return key_t is int8_t or (key_t is int16_t and floating(coding))
+    # always reduced by their keys: 8-bit elements.
+    return key_t is int8_t
 
 
 cdef inline bint extreme_takes(const key_t* key, Py_ssize_t n, coding_t* coding) noexcept nogil:
     # Whether extreme_key takes runs of n of these keys (but for runs it
     # refuses for their elements: see extreme_key): not keys_only, from
-    # EXTREME_LANES to RUN_BYTES long, and of integers only where this target
-    # has a vector loop for them.
+    # EXTREME_LANES to RUN_BYTES long, and of integers, float16 and bfloat16
+    # (compared as integers) only where this target has a vector loop for
+    # integers.
     return (not keys_only(key, coding) and n >= EXTREME_LANES(sizeof(key_t))
             and n * <Py_ssize_t>sizeof(key_t) <= RUN_BYTES
-            and (floating(coding) or INT_EXTREME_BYTES != 0))
+            and ((floating(coding) and key_t is not int16_t) or INT_EXTREME_BYTES != 0))
 
 
 cdef inline bint extreme_key(
@@ -56,11 +62,12 @@ cdef inline bint extreme_key(
 ) noexcept nogil:
     # The best key of the n contiguous elements at p into best[0], and into
     # run what extreme_index reads; False, and both unset, for 8-bit
-    # elements, float16 and bfloat16, for runs shorter than EXTREME_LANES or
-    # longer than RUN_BYTES (long rows' blocks and short rows are no
-    # longer), where a NaN is among the elements (but for the NaN-skipping
-    # codings: where no number but an infinity is), and where this target
-    # has no vector loop for them.
+    # elements, for runs shorter than EXTREME_LANES or longer than RUN_BYTES
+    # (long rows' blocks and short rows are no longer), where a NaN is among
+    # the elements (but for float32 and float64 with the NaN-skipping
+    # codings: where no number but an infinity is), where the best float16 or
+    # bfloat16 is a zero of the sign that its other zero may equal (see
+    # extreme.h), and where this target has no vector loop for them.
     cdef float single = 0
     cdef double double_ = 0
     cdef key_t bits = 0
@@ -77,7 +84,9 @@ cdef inline bint extreme_key(
     elif floating(coding) and key_t is int64_t:
         found = extreme_f64(p, n, largest, last, skip_nan, &double_, run)
         memcpy(&bits, &double_, sizeof(key_t))
-    elif key_t is int16_t and not floating(coding):
+    elif key_t is int16_t and floating(coding):
+        found = extreme_h16(p, n, largest, last, inf_bits, &bits, run)
+    elif key_t is int16_t:
         found = extreme_i16(p, n, largest, last, is_unsigned, &bits, run)
     elif key_t is int32_t:
         found = extreme_i32(p, n, largest, last, is_unsigned, &bits, run)
@@ -94,14 +103,15 @@ cdef inline Py_ssize_t extreme_index(
     # The first (or last) index of best, the key that extreme_key gave for
     # the contiguous elements at p, with the same tie, from what it left in
     # run (extreme.h); best only selects the function of its key type.
-    # Called only where extreme_key returned True, so never for the types it
-    # refuses (8-bit elements, float16, bfloat16): their keys reach a branch
-    # here only to compile.
+    # Called only where extreme_key returned True, so never for the type it
+    # refuses (8-bit elements): its keys reach a branch here only to compile.
     cdef int last = tie_t is last_tie
     if floating(coding) and key_t is int32_t:
         return index_f32(run, p, last)
     elif floating(coding) and key_t is int64_t:
         return index_f64(run, p, last)
+    elif floating(coding) and key_t is int16_t:
+        return index_h16(run, p, last)
     elif key_t is int16_t:
         return index_i16(run, p, last)
     elif key_t is int32_t:

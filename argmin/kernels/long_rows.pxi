@@ -11,8 +11,8 @@ cdef enum:
     # blocks of ASKED_BLOCK_BYTES, of 8-bit elements ASKED_8BIT_BLOCK_BYTES:
     # fewer requests at a time, which the memory system keeps up with.  A
     # block of a type that extreme_key takes asks for its lines ahead at its
-    # start; a block of the others (keys_only: 8-bit, float16 and bfloat16
-    # elements) asks for a step's lines with each step (keyed_block_min).
+    # start; a block of the others (keys_only: 8-bit elements) asks for a
+    # step's lines with each step (keyed_block_min).
     BLOCK_BYTES = RUN_BYTES
     ASKED_BLOCK_BYTES = 4096
     ASKED_8BIT_BLOCK_BYTES = 512
