@@ -740,9 +740,9 @@ def test_short_rows_split_between_threads(dtype):
     # the middle of the row for 8-, 16- and 32-bit keys; the next two split
     # 8-bit rows of 57 and 29 into pieces of 29 and 28, and 15 and 14 (read
     # as two overlapping pieces of 16 and 8 bytes); the last three split rows
-    # of 1024, 1000 and 513 in two: 16-bit pieces of 512 and 500, whose keys
-    # are kept for a search with AVX-512BW, and of 257 and 256, one searched
-    # and one paired in arrays.
+    # of 1024, 1000 and 513 in two: 16-bit pieces of 512 and 500, searched
+    # with AVX-512BW, and of 257 and 256, searched where this build has
+    # vector loops for them (else the second paired in arrays).
     for n, rows, threads in [(63, 69637, 34), (48, 118273, 44), (33, 254016, 64),
                              (63, 139364, 67), (128, 68609, 67), (57, 98673, 44),
                              (29, 345268, 77), (1024, 1000, 9), (1000, 1148, 7),

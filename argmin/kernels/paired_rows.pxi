@@ -73,7 +73,8 @@ cdef void paired_rows_argmin(
     key_t* best, int64_t* index, bint ask_rows, wide_t* lanes, wide_t* halved,
     key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
-    # short_rows_argmin for 8- and 16-bit keys in arrays, in rows (or pieces
+    # short_rows_argmin for 8- and 16-bit keys in arrays (where neither a
+    # register of pairs nor extreme_key takes them), in rows (or pieces
     # of rows) of MIN_LANES to SHORT_ROW_MAX elements.  Each row folds its
     # pairs into MIN_LANES lanes (fewer are unrolled into scalar code), the
     # last MIN_LANES elements overlapping the others when the row is not a

@@ -33,10 +33,10 @@ cdef extern from "pairs.h":
 
 
 cdef enum:
-    # Bytes of a vector of pairs, and most elements and bytes of a row whose
-    # pairs are held in vectors.
+    # Bytes of a vector of pairs, and most bytes of a row whose pairs are
+    # held in vectors: of 8-bit keys SHORT_ROW_MAX, whose positions fill a
+    # pair's 8 bits.
     VECTOR_BYTES = 64
-    VECTOR_ROW_LEN = 128
     VECTOR_ROW_BYTES = 256
     # Each stream of several read side by side is asked for twice: into the
     # first-level cache VECTOR_PREFETCH_BYTES ahead, into the second
@@ -214,15 +214,15 @@ cdef void paired_vectors_argmin(
     key_t* best, int64_t* index, bint ask_rows, key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # paired_rows_argmin with a row's pairs in a register, for 8-, 16- and
-    # 32-bit keys in rows of 2 to VECTOR_ROW_LEN elements and at most
-    # VECTOR_ROW_BYTES.  A row is read a vector at a time, the last
-    # overlapping the others when the row is not a whole number of vectors,
-    # or, shorter than a vector, as two overlapping pieces of the most bytes
-    # of 32, 16, 8, 4 or 2 that it holds, repeated to fill the vector; of
-    # each vector, the smaller pair of each two neighbours.  One vector of
-    # pairs per row, or several rows a vector where they follow each other
-    # (read_together); then the vectors of as many rows as a vector has pairs
-    # are halved together, until lane k holds row k's smallest pair.
+    # 32-bit keys in rows of 2 elements to VECTOR_ROW_BYTES.  A row is read
+    # a vector at a time, the last overlapping the others when the row is
+    # not a whole number of vectors, or, shorter than a vector, as two
+    # overlapping pieces of the most bytes of 32, 16, 8, 4 or 2 that it
+    # holds, repeated to fill the vector; of each vector, the smaller pair of
+    # each two neighbours.  One vector of pairs per row, or several rows a
+    # vector where they follow each other (read_together); then the vectors
+    # of as many rows as a vector has pairs are halved together, until lane
+    # k holds row k's smallest pair.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start, j = 0, k, rows, count
     cdef Py_ssize_t group = VECTOR_BYTES // (2 * size), length = VECTOR_BYTES // size
     # Whole tile rows a group: a row of each tile (streams <= OUT_BLOCK <= group).

@@ -2,7 +2,7 @@
 # a tile of rows at a time.  8- and 16-bit keys (and, where vectors of pairs
 # run in registers, 32-bit keys) are paired with their positions
 # (paired_rows.pxi, paired_vectors.pxi); other rows, and 16-bit rows that
-# extreme_key takes longer than vectors of pairs hold, are reduced, then
+# extreme_key takes too long for a register of pairs, are reduced, then
 # searched for their best key's index (searched_rows_argmin).
 
 cdef enum:
@@ -128,10 +128,10 @@ cdef void short_rows_argmin(
     # threads can leave a shorter piece), in registers where VECTOR_PAIRS
     # from two elements, 32-bit keys too.  Other pieces, rows of more than
     # SHORT_ROW_MAX (whose positions would not fit in a pair's 8 bits), and
-    # other keys are reduced, then searched; so are 16-bit pieces longer than
-    # VECTOR_ROW_LEN that extreme_key takes: its vector extreme reads four
-    # vectors of elements with an instruction each, where pairing takes
-    # several an element.
+    # other keys are reduced, then searched; so are 16-bit pieces too long
+    # for a register of pairs that extreme_key takes: its vector extreme
+    # reads four vectors of elements with an instruction each, where pairing
+    # takes several an element.
     cdef Py_ssize_t size = sizeof(key_t), n = stop - start
     # The floating-point keys of a row (WIDE_ROW_BYTES at most, at up to
     # ALIAS_SPAN in), or the lanes of paired rows and their halves (fewer
@@ -143,11 +143,12 @@ cdef void short_rows_argmin(
     # on a cache line: its stores then never hold up the loads of the rows.
     cdef key_t* keys = <key_t*>(<char*>lanes + (
         (<size_t>p + SCRATCH_SHIFT - <size_t>lanes) & (ALIAS_SPAN - 1) & ~(<size_t>127)))
-    if key_t is int16_t and n > VECTOR_ROW_LEN and extreme_takes(best, n, coding):
+    cdef bint in_registers = (key_t is not int64_t and VECTOR_PAIRS and n >= 2
+                              and n * size <= VECTOR_ROW_BYTES)
+    if key_t is int16_t and not in_registers and extreme_takes(best, n, coding):
         searched_rows_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                              index, ask_rows, keys, inf_bits, coding, tie)
-    elif (key_t is not int64_t and VECTOR_PAIRS and 2 <= n <= VECTOR_ROW_LEN
-            and n * size <= VECTOR_ROW_BYTES):
+    elif in_registers:
         paired_vectors_argmin(p, row_stride, width, stream_stride, streams, start, stop, best,
                               index, ask_rows, inf_bits, coding, tie)
     elif key_t is int8_t and MIN_LANES <= n <= SHORT_ROW_MAX:
