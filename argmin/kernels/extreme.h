@@ -224,7 +224,7 @@ typedef struct {
     union {
         float f32;
         double f64;
-        int16_t i16, h16;
+        int16_t i16, h16;   /* h16: the bits of a float16 or bfloat16 */
         int32_t i32;
         int64_t i64;
     } extreme;
@@ -267,19 +267,19 @@ typedef struct {
 
 /* argmin_index_NAME: the first (where last, the last) index of the run's
  * extreme g, of type T of K bits, in the run at p: in the block at the least
- * (greatest) start among the lanes whose extreme is g (where BEST_HOLDS(the
- * running extreme, g); the other lanes' starts are replaced by one that
- * loses), the first (last) of its lanes where HOLDS(vector at q, g), its
- * vectors' lane bits side by side (in two words where 16-bit elements fill
- * more than 64 lanes).  No branch depends on the elements: which lane holds
- * the extreme is as good as random. */
-#define ARGMIN_INDEX(NAME, T, K, BEST_HOLDS, HOLDS)                                \
+ * (greatest) start among the lanes whose running extreme holds it, as KEY
+ * (where HOLDS(running extreme, KEY); the other lanes' starts are replaced
+ * by one that loses), the first (last) of its lanes where HOLDS(vector at
+ * q, g), its vectors' lane bits side by side (in two words where 16-bit
+ * elements fill more than 64 lanes).  No branch depends on the elements:
+ * which lane holds the extreme is as good as random. */
+#define ARGMIN_INDEX(NAME, T, K, KEY, HOLDS)                                       \
     static inline int64_t argmin_index_##NAME(                                     \
         const argmin_run *run, const char *p, int last) {                          \
         const int64_t lanes = ARGMIN_EXTREME_BYTES / sizeof(T);                    \
         const T g = run->extreme.NAME;                                             \
         const int64_t k = ARGMIN_REDUCE_START(ARGMIN_SELECT(                       \
-            BEST_HOLDS(run->best, g), ARGMIN_SLOAD(run->at),                       \
+            HOLDS(run->best, KEY), ARGMIN_SLOAD(run->at),                          \
             ARGMIN_BROADCAST##K(last ? -1 : INT##K##_MAX), K), last, K);           \
         uint64_t equal[2] = {0, 0};                                                \
         int64_t j;                                                                 \
@@ -336,7 +336,7 @@ typedef struct {
         *out = g;                                                                  \
         return 1;                                                                  \
     }                                                                              \
-    ARGMIN_INDEX(f##K, T, K, ARGMIN_FHOLDS_##S, ARGMIN_FHOLDS_##S)
+    ARGMIN_INDEX(f##K, T, K, g, ARGMIN_FHOLDS_##S)
 #else
 /* Elsewhere the keys' vectorized loops decide. */
 #define ARGMIN_EXTREME(K, S, T, NORMAL_MIN)                                        \
@@ -463,16 +463,15 @@ ARGMIN_EACH_INT(ARGMIN_IEXTREME)
 #define ARGMIN_IHOLDS16(q, g) ARGMIN_IEQUAL16(ARGMIN_ILOAD(q), ARGMIN_BROADCAST16(g))
 #define ARGMIN_IHOLDS32(q, g) ARGMIN_IEQUAL32(ARGMIN_ILOAD(q), ARGMIN_BROADCAST32(g))
 #define ARGMIN_IHOLDS64(q, g) ARGMIN_IEQUAL64(ARGMIN_ILOAD(q), ARGMIN_BROADCAST64(g))
-ARGMIN_INDEX(i16, int16_t, 16, ARGMIN_IHOLDS16, ARGMIN_IHOLDS16)
-ARGMIN_INDEX(i32, int32_t, 32, ARGMIN_IHOLDS32, ARGMIN_IHOLDS32)
-ARGMIN_INDEX(i64, int64_t, 64, ARGMIN_IHOLDS64, ARGMIN_IHOLDS64)
+ARGMIN_INDEX(i16, int16_t, 16, g, ARGMIN_IHOLDS16)
+ARGMIN_INDEX(i32, int32_t, 32, g, ARGMIN_IHOLDS32)
+ARGMIN_INDEX(i64, int64_t, 64, g, ARGMIN_IHOLDS64)
 /* float16 and bfloat16: the keys (argmin_half_keys) of the vector at q, and
  * their largest into `most`; the index of the extreme's bits, which the
  * running extreme holds as its key. */
 #define ARGMIN_HLOAD(q) argmin_half_keys(ARGMIN_ILOAD(q), flip)
 #define ARGMIN_HMARK(a, b) most = ARGMIN_IOP(max, i, 16)(most, ARGMIN_IOP(max, i, 16)(a, b))
-#define ARGMIN_HBEST_HOLDS(q, g) ARGMIN_IHOLDS16(q, run->h16_key)
-ARGMIN_INDEX(h16, int16_t, 16, ARGMIN_HBEST_HOLDS, ARGMIN_IHOLDS16)
+ARGMIN_INDEX(h16, int16_t, 16, run->h16_key, ARGMIN_IHOLDS16)
 #endif
 
 static inline int argmin_extreme_h16(

@@ -35,25 +35,24 @@ cdef extern from "extreme.h":
     int64_t index_i64 "argmin_index_i64"(const Run* run, const char* p, int last) nogil
     Py_ssize_t EXTREME_LANES "ARGMIN_EXTREME_LANES"(Py_ssize_t size) nogil
     enum: RUN_BYTES "ARGMIN_RUN_BYTES"
-    # Bytes of the integers' vectors; 0 where no vector loop takes them.
+    # Bytes of the floats' and of the integers' vectors; 0 where no vector
+    # loop takes them.
+    enum: EXTREME_BYTES "ARGMIN_EXTREME_BYTES"
     enum: INT_EXTREME_BYTES "ARGMIN_IEXTREME_BYTES"
-
-
-cdef inline bint keys_only(const key_t* key, coding_t* coding) noexcept nogil:
-    # Whether extreme_key takes no run of these keys, so that runs of them are
-    # always reduced by their keys: 8-bit elements.
-    return key_t is int8_t
 
 
 cdef inline bint extreme_takes(const key_t* key, Py_ssize_t n, coding_t* coding) noexcept nogil:
     # Whether extreme_key takes runs of n of these keys (but for runs it
-    # refuses for their elements: see extreme_key): not keys_only, from
-    # EXTREME_LANES to RUN_BYTES long, and of integers, float16 and bfloat16
-    # (compared as integers) only where this target has a vector loop for
+    # refuses for their elements: see extreme_key); runs it never takes are
+    # always reduced by their keys.  It takes runs from EXTREME_LANES to
+    # RUN_BYTES long of all but 8-bit elements: of float32 and float64 on
+    # every target with vectors, and of integers, float16 and bfloat16
+    # (folded into integers) where this target has a vector loop for
     # integers.
-    return (not keys_only(key, coding) and n >= EXTREME_LANES(sizeof(key_t))
-            and n * <Py_ssize_t>sizeof(key_t) <= RUN_BYTES
-            and ((floating(coding) and key_t is not int16_t) or INT_EXTREME_BYTES != 0))
+    cdef bint vector_loop = (INT_EXTREME_BYTES != 0 if key_t is int16_t or not floating(coding)
+                             else EXTREME_BYTES != 0)
+    return (key_t is not int8_t and vector_loop and n >= EXTREME_LANES(sizeof(key_t))
+            and n * <Py_ssize_t>sizeof(key_t) <= RUN_BYTES)
 
 
 cdef inline bint extreme_key(

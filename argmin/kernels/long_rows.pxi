@@ -11,8 +11,9 @@ cdef enum:
     # blocks of ASKED_BLOCK_BYTES, of 8-bit elements ASKED_8BIT_BLOCK_BYTES:
     # fewer requests at a time, which the memory system keeps up with.  A
     # block of a type that extreme_key takes asks for its lines ahead at its
-    # start; a block of the others (keys_only: 8-bit elements) asks for a
-    # step's lines with each step (keyed_block_min).
+    # start; a block of the others (8-bit elements, and on targets without
+    # the vector loop, more: see extreme_takes) asks for a step's lines with
+    # each step (keyed_block_min).
     BLOCK_BYTES = RUN_BYTES
     ASKED_BLOCK_BYTES = 4096
     ASKED_8BIT_BLOCK_BYTES = 512
@@ -123,7 +124,7 @@ cdef Py_ssize_t row_argmin(
     cdef Py_ssize_t block = BLOCK_BYTES // size
     cdef key_t block_min
     cdef Run run
-    cdef bint extreme
+    cdef bint extreme, vector, tries = True
     cdef key_t floor = key_min(minimum)
     if ask:
         block = (ASKED_8BIT_BLOCK_BYTES if key_t is int8_t else ASKED_BLOCK_BYTES) // size
@@ -148,13 +149,17 @@ cdef Py_ssize_t row_argmin(
         # A block of whole lane widths: a full block, or what the row has left
         # in whole lane widths, or the last lane width of the row.
         n = min(block, stop - i) // width * width
-        if ask and not keys_only(&minimum, coding):
+        vector = tries and extreme_takes(&minimum, n, coding)
+        if ask and vector:
             for j in range(n * size // CACHE_LINE):
                 prefetch(p + i * size + PREFETCH_BYTES + j * CACHE_LINE)
-        extreme = extreme_key(p + i * size, n, &block_min, &run, inf_bits, coding, tie)
+        extreme = vector and extreme_key(p + i * size, n, &block_min, &run, inf_bits, coding, tie)
+        # float16 and bfloat16: after a block refused (a NaN, or a zero that
+        # the other zero may tie), the row's other blocks go to their keys.
+        tries = extreme or not (key_t is int16_t and floating(coding))
         if not extreme:
-            block_min = keyed_block_min(p + i * size, n // width, width,
-                                        ask and keys_only(&minimum, coding), inf_bits, coding)
+            block_min = keyed_block_min(p + i * size, n // width, width, ask and not vector,
+                                        inf_bits, coding)
         if better(block_min, minimum, tie):
             minimum = block_min
             if extreme:

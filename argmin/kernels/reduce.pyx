@@ -90,9 +90,8 @@ def short_row_bounds(Py_ssize_t itemsize):
     ``MIN_LANES`` lanes, so they need as many elements (where vectors of
     pairs run in registers, two), and hold at most 256 (a pair's position has
     8 bits), except 16-bit elements with AVX-512BW, whose rows of up to
-    2 KiB are reduced by a vector minimum (int16 and uint16) or keep their
-    keys for a search (float16 and bfloat16).  Rows of wider elements hold
-    at most 16 KiB.
+    2 KiB are reduced by a vector minimum.  Rows of wider elements hold at
+    most 16 KiB.
     """
     return short_row_min(itemsize), short_row_max(itemsize)
 

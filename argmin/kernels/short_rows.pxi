@@ -22,7 +22,8 @@ cdef inline key_t keyed_minimum(
     # of their keys; for floating-point elements (whose keys cost several
     # instructions each) the keys are copied to `keys`.  Those keys are first
     # taken without their NaN test (load's nan_past), and again with it only
-    # where they show a NaN, or where nans (the row before held a NaN); nans
+    # where they show a NaN, or where nans (the last row reduced by its keys
+    # held a NaN); nans
     # receives whether this row holds one (for the NaN-skipping codings,
     # whose NaN is no minimum, it stays set once a row held one).
     cdef Py_ssize_t size = sizeof(key_t)
@@ -80,8 +81,11 @@ cdef inline void searched_rows_argmin(
     # dependent instructions (its extreme, then its search), and the second
     # row's extreme runs meanwhile.  Rows from memory, asked for
     # PREFETCH_BYTES ahead, wait on memory instead and lose time to pairs:
-    # they are taken one at a time.
+    # they are taken one at a time.  A float16 or bfloat16 row after one
+    # that held a NaN (nans) is reduced by its keys at once: the extreme
+    # refuses a run with a NaN, which rows of NaNs would pay for in vain.
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
+    cdef bint half = key_t is int16_t and floating(coding)
     cdef Py_ssize_t step = 1 if ask_rows else 2
     cdef int32_t n = <int32_t>(stop - start)
     cdef const char* q
@@ -98,9 +102,10 @@ cdef inline void searched_rows_argmin(
             pair = step == 2 and r + 1 < width
             for k in range(lines):
                 prefetch(q + ahead + k * CACHE_LINE)
-            first_found = extreme_key(q, n, &first, &first_run, inf_bits, coding, tie)
+            first_found = not (half and nans) and extreme_key(q, n, &first, &first_run,
+                                                               inf_bits, coding, tie)
             second_found = False
-            if pair:
+            if pair and not (half and nans):
                 second_found = extreme_key(q + row_stride, n, &second, &second_run,
                                            inf_bits, coding, tie)
             index[j] = start + row_index(q, n, first_found, &first, &first_run, keys, &nans,

@@ -14,10 +14,9 @@ cdef inline Py_ssize_t short_row_min(Py_ssize_t size) noexcept nogil:
 cdef inline Py_ssize_t short_row_max(Py_ssize_t size) noexcept nogil:
     # Most elements of a short row of `size`-byte elements: 8-bit rows, and
     # 16-bit rows unless vectors of pairs take one register, SHORT_ROW_MAX,
-    # the most that paired rows take; other 16-bit rows hold SHORT_ROW_BYTES
-    # (float16 and bfloat16 keep their keys for a search, int16 and uint16
-    # are reduced by extreme_key), and rows of 32- and 64-bit elements, which
-    # extreme_key reduces, WIDE_ROW_BYTES.
+    # the most that paired rows take; other 16-bit rows hold SHORT_ROW_BYTES,
+    # and rows of 32- and 64-bit elements WIDE_ROW_BYTES: extreme_key reduces
+    # both.
     if size == 1 or (size == 2 and REGISTER_BYTES < VECTOR_BYTES):
         return SHORT_ROW_MAX
     return (SHORT_ROW_BYTES if size == 2 else WIDE_ROW_BYTES) // size
