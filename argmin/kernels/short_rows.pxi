@@ -23,9 +23,9 @@ cdef inline key_t keyed_minimum(
     # instructions each) the keys are copied to `keys`.  Those keys are first
     # taken without their NaN test (load's nan_past), and again with it only
     # where they show a NaN, or where nans (the last row reduced by its keys
-    # held a NaN); nans
-    # receives whether this row holds one (for the NaN-skipping codings,
-    # whose NaN is no minimum, it stays set once a row held one).
+    # held a NaN); nans receives whether this row holds one (for the
+    # NaN-skipping codings, whose NaN is no minimum, it stays set once a row
+    # held one).
     cdef Py_ssize_t size = sizeof(key_t)
     cdef int32_t i
     cdef key_t minimum = ~key_min(inf_bits), most, v
@@ -90,7 +90,7 @@ cdef inline void searched_rows_argmin(
     cdef int32_t n = <int32_t>(stop - start)
     cdef const char* q
     cdef key_t first = 0, second = 0
-    cdef bint nans = False, first_found, second_found, pair
+    cdef bint nans = False, first_found, second_found, pair, by_keys
     cdef Run first_run, second_run
     ahead = rows_ahead(PREFETCH_BYTES, row_stride) if ask_rows else 0
     lines = (n * size + CACHE_LINE - 1) // CACHE_LINE if ask_rows else 0
@@ -102,10 +102,11 @@ cdef inline void searched_rows_argmin(
             pair = step == 2 and r + 1 < width
             for k in range(lines):
                 prefetch(q + ahead + k * CACHE_LINE)
-            first_found = not (half and nans) and extreme_key(q, n, &first, &first_run,
-                                                               inf_bits, coding, tie)
+            by_keys = half and nans
+            first_found = not by_keys and extreme_key(q, n, &first, &first_run, inf_bits,
+                                                      coding, tie)
             second_found = False
-            if pair and not (half and nans):
+            if pair and not by_keys:
                 second_found = extreme_key(q + row_stride, n, &second, &second_run,
                                            inf_bits, coding, tie)
             index[j] = start + row_index(q, n, first_found, &first, &first_run, keys, &nans,
