@@ -55,18 +55,26 @@ cdef inline bint extreme_takes(const key_t* key, Py_ssize_t n, coding_t* coding)
             and n * <Py_ssize_t>sizeof(key_t) <= RUN_BYTES)
 
 
+cdef inline bint half_float(key_t k, coding_t* coding) noexcept nogil:
+    # Whether the elements are float16 or bfloat16, whose runs extreme_key
+    # refuses where a NaN is among them.  A NaN comes with others (a row of
+    # NaN, NaN-dense data), so once a run of them is refused, the runs after
+    # it go to their keys without asking: each refusal costs a vector pass.
+    return key_t is int16_t and floating(coding)
+
+
 cdef inline bint extreme_key(
     const char* p, Py_ssize_t n, key_t* best, Run* run, key_t inf_bits, coding_t* coding,
     tie_t* tie,
 ) noexcept nogil:
     # The best key of the n contiguous elements at p into best[0], and into
-    # run what extreme_index reads; False, and both unset, for 8-bit
-    # elements, for runs shorter than EXTREME_LANES or longer than RUN_BYTES
-    # (long rows' blocks and short rows are no longer), where a NaN is among
-    # the elements (but for float32 and float64 with the NaN-skipping
-    # codings: where no number but an infinity is), where the best float16 or
-    # bfloat16 is a zero of the sign that its other zero may equal (see
-    # extreme.h), and where this target has no vector loop for them.
+    # run what extreme_index reads, for a run that extreme_takes takes (its
+    # callers check, once for runs of one length); False, and both unset,
+    # where a NaN is among the elements (but for float32 and float64 with the
+    # NaN-skipping codings: where no number but an infinity is), where the
+    # best float16 or bfloat16 is a zero of the sign that its other zero may
+    # equal (see extreme.h), and where the best float32 or float64 is a zero
+    # or a subnormal and the CPU reads subnormals as zero (see extreme.h).
     cdef float single = 0
     cdef double double_ = 0
     cdef key_t bits = 0
@@ -75,8 +83,6 @@ cdef inline bint extreme_key(
     cdef int last = tie_t is last_tie
     cdef int is_unsigned = coding_t is unsigned_min or coding_t is unsigned_max
     cdef int skip_nan = coding_t is float_nanmin or coding_t is float_nanmax
-    if not extreme_takes(best, n, coding):
-        return False
     if floating(coding) and key_t is int32_t:
         found = extreme_f32(p, n, largest, last, skip_nan, &single, run)
         memcpy(&bits, &single, sizeof(key_t))

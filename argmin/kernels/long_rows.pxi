@@ -156,7 +156,7 @@ cdef Py_ssize_t row_argmin(
         extreme = vector and extreme_key(p + i * size, n, &block_min, &run, inf_bits, coding, tie)
         # float16 and bfloat16: after a block refused (a NaN, or a zero that
         # the other zero may tie), the row's other blocks go to their keys.
-        tries = extreme or not (key_t is int16_t and floating(coding))
+        tries = extreme or not half_float(minimum, coding)
         if not extreme:
             block_min = keyed_block_min(p + i * size, n // width, width, ask and not vector,
                                         inf_bits, coding)

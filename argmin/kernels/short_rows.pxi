@@ -73,8 +73,9 @@ cdef inline void searched_rows_argmin(
     key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # short_rows_argmin for rows whose best key is searched for: each row's
-    # best key is extreme_key's where it takes the row, and its index then
-    # extreme_index's; else as row_index finds them.  Tile by tile, in the
+    # best key is extreme_key's where it takes the row (extreme_takes rows of
+    # this length and their elements do not make it refuse), and its index
+    # then extreme_index's; else as row_index finds them.  Tile by tile, in the
     # order a tile's rows lie in memory where they follow each other (a
     # Fortran array's).  Rows in the caches (not ask_rows) two at a time,
     # both extremes before either index: a row's index waits on a chain of
@@ -82,10 +83,9 @@ cdef inline void searched_rows_argmin(
     # row's extreme runs meanwhile.  Rows from memory, asked for
     # PREFETCH_BYTES ahead, wait on memory instead and lose time to pairs:
     # they are taken one at a time.  A float16 or bfloat16 row after one
-    # that held a NaN (nans) is reduced by its keys at once: the extreme
-    # refuses a run with a NaN, which rows of NaNs would pay for in vain.
+    # that held a NaN (nans) is reduced by its keys at once (half_float).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
-    cdef bint half = key_t is int16_t and floating(coding)
+    cdef bint vector = extreme_takes(best, stop - start, coding)
     cdef Py_ssize_t step = 1 if ask_rows else 2
     cdef int32_t n = <int32_t>(stop - start)
     cdef const char* q
@@ -102,7 +102,7 @@ cdef inline void searched_rows_argmin(
             pair = step == 2 and r + 1 < width
             for k in range(lines):
                 prefetch(q + ahead + k * CACHE_LINE)
-            by_keys = half and nans
+            by_keys = not vector or half_float(first, coding) and nans
             first_found = not by_keys and extreme_key(q, n, &first, &first_run, inf_bits,
                                                       coding, tie)
             second_found = False
