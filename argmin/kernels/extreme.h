@@ -286,16 +286,16 @@ typedef struct {
         for (j = 0; j < 4 * lanes; j += lanes)                                     \
             equal[j / 64] |= (uint64_t)ARGMIN_LANE_BITS(                           \
                 HOLDS(p + (k + j) * (int64_t)sizeof(T), g), K) << (j % 64);        \
-        /* The word of the first (last) match: the first where the lanes'      \
-         * bits fit in it (all but 16-bit lanes of 512-bit vectors), a         \
-         * constant; else taken by its place in `equal`, not by a branch (nor  \
-         * a select, which compilers may make one): which word holds it is as  \
-         * good as random, and a missed branch on the elements makes the next  \
-         * rows' loads wait. */                                                 \
+        /* The word of the first (last) match: word 0 where all 4 * lanes bits     \
+         * fit in it (all but 16-bit lanes of 512-bit vectors); else taken by      \
+         * its place in `equal`, not by a branch (nor a select, which a            \
+         * compiler may make one): which word holds it is as good as random,       \
+         * and a missed branch on the elements holds up the next rows' loads. */   \
         {                                                                          \
-            const int w = 4 * lanes <= 64 ? 0 : last ? equal[1] != 0 : equal[0] == 0; \
+            const int w = 4 * lanes <= 64 ? 0                                      \
+                : last ? equal[1] != 0 : equal[0] == 0;                            \
             return k + 64 * w                                                      \
-                + (last ? ARGMIN_LAST_BIT(equal[w]) : ARGMIN_FIRST_BIT(equal[w]));  \
+                + (last ? ARGMIN_LAST_BIT(equal[w]) : ARGMIN_FIRST_BIT(equal[w])); \
         }                                                                          \
     }
 

@@ -57,9 +57,10 @@ cdef inline bint extreme_takes(const key_t* key, Py_ssize_t n, coding_t* coding)
 
 cdef inline bint half_float(key_t k, coding_t* coding) noexcept nogil:
     # Whether the elements are float16 or bfloat16, whose runs extreme_key
-    # refuses where a NaN is among them.  A NaN comes with others (a row of
-    # NaN, NaN-dense data), so once a run of them is refused, the runs after
-    # it go to their keys without asking: each refusal costs a vector pass.
+    # refuses for their elements (a NaN, a zero that the other zero may tie)
+    # often enough, a NaN coming with others, that its callers stop asking,
+    # each refusal costing a vector pass: a long row's blocks after a refused
+    # block, searched short rows after a row that held a NaN.
     return key_t is int16_t and floating(coding)
 
 
@@ -108,8 +109,9 @@ cdef inline Py_ssize_t extreme_index(
     # The first (or last) index of best, the key that extreme_key gave for
     # the contiguous elements at p, with the same tie, from what it left in
     # run (extreme.h); best only selects the function of its key type.
-    # Called only where extreme_key returned True, so never for the type it
-    # refuses (8-bit elements): its keys reach a branch here only to compile.
+    # Called only where extreme_key returned True, so never for the type
+    # extreme_takes refuses (8-bit elements): its keys reach a branch here
+    # only to compile.
     cdef int last = tie_t is last_tie
     if floating(coding) and key_t is int32_t:
         return index_f32(run, p, last)

@@ -73,9 +73,9 @@ cdef inline void searched_rows_argmin(
     key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # short_rows_argmin for rows whose best key is searched for: each row's
-    # best key is extreme_key's where it takes the row (extreme_takes rows of
-    # this length and their elements do not make it refuse), and its index
-    # then extreme_index's; else as row_index finds them.  Tile by tile, in the
+    # best key is extreme_key's where it takes the row (extreme_takes takes
+    # rows of this length, and the row's elements do not make it refuse),
+    # and its index then extreme_index's; else as row_index finds them.  Tile by tile, in the
     # order a tile's rows lie in memory where they follow each other (a
     # Fortran array's).  Rows in the caches (not ask_rows) two at a time,
     # both extremes before either index: a row's index waits on a chain of
