@@ -74,16 +74,16 @@ cdef inline void searched_rows_argmin(
 ) noexcept nogil:
     # short_rows_argmin for rows whose best key is searched for: each row's
     # best key is extreme_key's where it takes the row (extreme_takes takes
-    # rows of this length, and the row's elements do not make it refuse),
-    # and its index then extreme_index's; else as row_index finds them.  Tile by tile, in the
-    # order a tile's rows lie in memory where they follow each other (a
-    # Fortran array's).  Rows in the caches (not ask_rows) two at a time,
-    # both extremes before either index: a row's index waits on a chain of
-    # dependent instructions (its extreme, then its search), and the second
-    # row's extreme runs meanwhile.  Rows from memory, asked for
-    # PREFETCH_BYTES ahead, wait on memory instead and lose time to pairs:
-    # they are taken one at a time.  A float16 or bfloat16 row after one
-    # that held a NaN (nans) is reduced by its keys at once (half_float).
+    # rows of this length, and the row's elements do not make it refuse), and
+    # its index then extreme_index's; else as row_index finds them.  Tile by
+    # tile, in the order a tile's rows lie in memory where they follow each
+    # other (a Fortran array's).  Rows in the caches (not ask_rows) two at a
+    # time, both extremes before either index: a row's index waits on a chain
+    # of dependent instructions (its extreme, then its search), and the second
+    # row's extreme runs meanwhile.  Rows from memory, asked for PREFETCH_BYTES
+    # ahead, wait on memory instead and lose time to pairs: they are taken one
+    # at a time.  A float16 or bfloat16 row after one that held a NaN (nans) is
+    # reduced by its keys at once (half_float).
     cdef Py_ssize_t size = sizeof(key_t), r, b, j, k, ahead, lines
     cdef bint vector = extreme_takes(best, stop - start, coding)
     cdef Py_ssize_t step = 1 if ask_rows else 2
