@@ -355,11 +355,14 @@ typedef struct {
     }
 #endif
 
-/* The integers' loops: M(op, u, K) for each direction, signedness and width. */
+/* The integers' loops: M(op, u, K, as, flip) for each direction, signedness
+ * and width, whose lanes are taken xor flip and compared as `as` (i signed or
+ * u unsigned): flip 0 and `as` u, but for unsigned 64-bit lanes where the
+ * vector unit compares 64-bit lanes as signed only (ARGMIN_U64, per target). */
 #define ARGMIN_EACH_INT(M) \
-    M(min, i, 16) M(max, i, 16) M(min, u, 16) M(max, u, 16) \
-    M(min, i, 32) M(max, i, 32) M(min, u, 32) M(max, u, 32) \
-    M(min, i, 64) M(max, i, 64) M(min, u, 64) M(max, u, 64)
+    M(min, i, 16, i, 0) M(max, i, 16, i, 0) M(min, u, 16, u, 0) M(max, u, 16, u, 0) \
+    M(min, i, 32, i, 0) M(max, i, 32, i, 0) M(min, u, 32, u, 0) M(max, u, 32, u, 0) \
+    M(min, i, 64, i, 0) M(max, i, 64, i, 0) ARGMIN_U64(M, min) ARGMIN_U64(M, max)
 /* The two halves of a 256-bit vector of 16-bit lanes folded into one. */
 #define ARGMIN_HALVES128(op, u, v) \
     _mm_##op##_ep##u##16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1))
@@ -369,7 +372,9 @@ typedef struct {
 typedef __m512i argmin_vi;
 #define ARGMIN_ILOAD(p) _mm512_loadu_si512((const void *)(p))
 #define ARGMIN_ISTORE(p, v) _mm512_storeu_si512((void *)(p), v)
+#define ARGMIN_IXOR(a, b) _mm512_xor_si512(a, b)
 #define ARGMIN_IOP(op, u, K) _mm512_##op##_ep##u##K
+#define ARGMIN_U64(M, op) M(op, u, 64, u, 0)
 #define ARGMIN_IREDUCE(op, u, K, v) ARGMIN_IREDUCE##K(op, u, v)
 #define ARGMIN_IREDUCE16(op, u, v) argmin_reduce_##op##_ep##u##16(v)
 #define ARGMIN_IREDUCE32(op, u, v) _mm512_reduce_##op##_ep##u##32(v)
@@ -391,7 +396,11 @@ static inline __m512i argmin_half_keys(__m512i v, __m512i flip) {
 typedef __m256i argmin_vi;
 #define ARGMIN_ILOAD(p) _mm256_loadu_si256((const __m256i *)(p))
 #define ARGMIN_ISTORE(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+#define ARGMIN_IXOR(a, b) _mm256_xor_si256(a, b)
 #define ARGMIN_IOP(op, u, K) argmin_##op##_ep##u##K
+/* AVX2 compares 64-bit lanes as signed only: unsigned ones are taken with
+ * their top bits flipped, which orders them as signed lanes. */
+#define ARGMIN_U64(M, op) M(op, u, 64, i, INT64_MIN)
 #define ARGMIN_IREDUCE(op, u, K, v) argmin_reduce_##op##_ep##u##K(v)
 #define ARGMIN_IEQUAL16(a, b) _mm256_cmpeq_epi16(a, b)
 #define ARGMIN_IEQUAL32(a, b) _mm256_cmpeq_epi32(a, b)
@@ -425,7 +434,6 @@ static inline __m256i argmin_half_keys(__m256i v, __m256i flip) {
 ARGMIN_REDUCE_INT(min, i, 32) ARGMIN_REDUCE_INT(max, i, 32)
 ARGMIN_REDUCE_INT(min, u, 32) ARGMIN_REDUCE_INT(max, u, 32)
 ARGMIN_REDUCE_INT(min, i, 64) ARGMIN_REDUCE_INT(max, i, 64)
-ARGMIN_REDUCE_INT(min, u, 64) ARGMIN_REDUCE_INT(max, u, 64)
 #else
 #define ARGMIN_IEXTREME_BYTES 0
 #endif
@@ -449,14 +457,20 @@ ARGMIN_REDUCE_INT16(min, u)
 ARGMIN_REDUCE_INT16(max, u)
 #define ARGMIN_SAME(a) (a)
 #define ARGMIN_UNMARKED(a, b)
-/* One direction and signedness: op min or max, u i or u. */
-#define ARGMIN_IEXTREME(op, u, K)                                                  \
+/* One direction and signedness: op min or max, u i or u, its lanes taken xor
+ * flip and compared as `as` (see ARGMIN_EACH_INT).  The xor is its own
+ * inverse: the running extreme is stored, and its extreme put out, xor flip
+ * again, as the elements' bits. */
+#define ARGMIN_IFLIP(v) ARGMIN_IXOR(v, flips)
+#define ARGMIN_IFLIP_STORE(q, v) ARGMIN_ISTORE(q, ARGMIN_IFLIP(v))
+#define ARGMIN_IEXTREME(op, u, K, as, flip)                                        \
     static inline int##K##_t argmin_##op##_ep##u##K##_run(                         \
         const char *p, int64_t n, int last, argmin_run *run) {                     \
-        ARGMIN_BLOCK_LOOP(argmin_vi, int##K##_t, K, ARGMIN_ILOAD, ARGMIN_ISTORE,   \
-                          ARGMIN_IOP(op, u, K), ARGMIN_SAME, ARGMIN_UNMARKED,      \
+        const argmin_vi flips = ARGMIN_BROADCAST##K(flip);                         \
+        ARGMIN_BLOCK_LOOP(argmin_vi, int##K##_t, K, ARGMIN_ILOAD, ARGMIN_IFLIP_STORE, \
+                          ARGMIN_IOP(op, as, K), ARGMIN_IFLIP, ARGMIN_UNMARKED,    \
                           ARGMIN_IEQUAL##K)                                        \
-        return run->extreme.i##K = ARGMIN_IREDUCE(op, u, K, best);                 \
+        return run->extreme.i##K = (int##K##_t)(ARGMIN_IREDUCE(op, as, K, best) ^ (flip)); \
     }
 ARGMIN_EACH_INT(ARGMIN_IEXTREME)
 /* Integers are compared as their bits: unsigned extremes, held as signed
