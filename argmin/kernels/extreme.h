@@ -22,12 +22,11 @@
  * argmin_extreme_h16 takes float16 or bfloat16 (inf: the bits of their
  * infinity, the most a number's magnitude has), whose numbers no vector unit
  * here compares, by their bits folded into signed order: a negative value's
- * magnitude bits flipped (an involution), then all bits flipped where
- * largest.  The order of those keys is the numbers', but for NaN and for
- * -0.0 and +0.0, whose keys differ (the first before the second, or where
- * largest after it).  It puts out the extreme's bits, and returns 0 where
- * an element is NaN, and where the extreme's key is -1, that of -0.0 (where
- * largest, of +0.0), which the other zero may equal: the lanes' block
+ * magnitude bits flipped (an involution).  The order of those keys is the
+ * numbers', but for NaN and for -0.0 and +0.0, whose keys differ (-1 and 0).
+ * It takes the least key (where largest, the greatest), puts out the bits of
+ * the number it stands for, and returns 0 where an element is NaN, and where the extreme is -0.0
+ * (where largest, +0.0), which the other zero may equal: the lanes' block
  * starts do not tell the zeros apart.  Any other key is one number's, found
  * by its bits.
  *
@@ -356,9 +355,10 @@ typedef struct {
 #endif
 
 /* The integers' loops: M(op, u, K, as, flip) for each direction, signedness
- * and width, whose lanes are taken xor flip and compared as `as` (i signed or
- * u unsigned): flip 0 and `as` u, but for unsigned 64-bit lanes where the
- * vector unit compares 64-bit lanes as signed only (ARGMIN_U64, per target). */
+ * (u: i signed, u unsigned) and width, whose lanes are taken xor flip and
+ * compared with signedness `as`: as the type's own, with flip 0, but for
+ * unsigned 64-bit lanes where the vector unit compares 64-bit lanes as signed
+ * only (ARGMIN_U64, per target). */
 #define ARGMIN_EACH_INT(M) \
     M(min, i, 16, i, 0) M(max, i, 16, i, 0) M(min, u, 16, u, 0) M(max, u, 16, u, 0) \
     M(min, i, 32, i, 0) M(max, i, 32, i, 0) M(min, u, 32, u, 0) M(max, u, 32, u, 0) \
@@ -386,10 +386,10 @@ typedef __m512i argmin_vi;
 #define ARGMIN_FOLD128_16(op, u, v) ARGMIN_HALVES128(op, u, \
     _mm256_##op##_ep##u##16(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1)))
 /* The keys of float16 or bfloat16 bits v (see argmin_extreme_h16): the
- * magnitude bits flipped where the sign is set, xor flip. */
-static inline __m512i argmin_half_keys(__m512i v, __m512i flip) {
-    return _mm512_xor_si512(_mm512_xor_si512(v, _mm512_and_si512(
-        _mm512_srai_epi16(v, 15), _mm512_set1_epi16(INT16_MAX))), flip);
+ * magnitude bits flipped where the sign is set. */
+static inline __m512i argmin_half_keys(__m512i v) {
+    return _mm512_xor_si512(v, _mm512_and_si512(
+        _mm512_srai_epi16(v, 15), _mm512_set1_epi16(INT16_MAX)));
 }
 #elif defined(__AVX2__)
 #define ARGMIN_IEXTREME_BYTES 32
@@ -416,9 +416,9 @@ typedef __m256i argmin_vi;
 #define argmin_max_epu32 _mm256_max_epu32
 #define ARGMIN_FOLD128_16(op, u, v) ARGMIN_HALVES128(op, u, v)
 /* The keys of float16 or bfloat16 bits v, as above. */
-static inline __m256i argmin_half_keys(__m256i v, __m256i flip) {
-    return _mm256_xor_si256(_mm256_xor_si256(v, _mm256_and_si256(
-        _mm256_srai_epi16(v, 15), _mm256_set1_epi16(INT16_MAX))), flip);
+static inline __m256i argmin_half_keys(__m256i v) {
+    return _mm256_xor_si256(v, _mm256_and_si256(
+        _mm256_srai_epi16(v, 15), _mm256_set1_epi16(INT16_MAX)));
 }
 /* A vector's lanes reduced to one: halves folded onto halves. */
 #define ARGMIN_REDUCE_INT(op, u, K)                                                \
@@ -458,19 +458,21 @@ ARGMIN_REDUCE_INT16(max, u)
 #define ARGMIN_SAME(a) (a)
 #define ARGMIN_UNMARKED(a, b)
 /* One direction and signedness: op min or max, u i or u, its lanes taken xor
- * flip and compared as `as` (see ARGMIN_EACH_INT).  The xor is its own
- * inverse: the running extreme is stored, and its extreme put out, xor flip
- * again, as the elements' bits. */
+ * flip (in the function's vector `flips`) and compared as `as` (see
+ * ARGMIN_EACH_INT).  An xor leaves equal lanes equal, so the block starts are
+ * kept as without it; and it is its own inverse: the running extreme is
+ * stored, and its extreme put out, xor flip again, as the elements' bits. */
 #define ARGMIN_IFLIP(v) ARGMIN_IXOR(v, flips)
 #define ARGMIN_IFLIP_STORE(q, v) ARGMIN_ISTORE(q, ARGMIN_IFLIP(v))
 #define ARGMIN_IEXTREME(op, u, K, as, flip)                                        \
     static inline int##K##_t argmin_##op##_ep##u##K##_run(                         \
         const char *p, int64_t n, int last, argmin_run *run) {                     \
         const argmin_vi flips = ARGMIN_BROADCAST##K(flip);                         \
-        ARGMIN_BLOCK_LOOP(argmin_vi, int##K##_t, K, ARGMIN_ILOAD, ARGMIN_IFLIP_STORE, \
-                          ARGMIN_IOP(op, as, K), ARGMIN_IFLIP, ARGMIN_UNMARKED,    \
-                          ARGMIN_IEQUAL##K)                                        \
-        return run->extreme.i##K = (int##K##_t)(ARGMIN_IREDUCE(op, as, K, best) ^ (flip)); \
+        ARGMIN_BLOCK_LOOP(argmin_vi, int##K##_t, K, ARGMIN_ILOAD,                  \
+                          ARGMIN_IFLIP_STORE, ARGMIN_IOP(op, as, K), ARGMIN_IFLIP, \
+                          ARGMIN_UNMARKED, ARGMIN_IEQUAL##K)                       \
+        return run->extreme.i##K =                                                 \
+            (int##K##_t)(ARGMIN_IREDUCE(op, as, K, best) ^ (flip));                \
     }
 ARGMIN_EACH_INT(ARGMIN_IEXTREME)
 /* Integers are compared as their bits: unsigned extremes, held as signed
@@ -481,11 +483,16 @@ ARGMIN_EACH_INT(ARGMIN_IEXTREME)
 ARGMIN_INDEX(i16, int16_t, 16, g, ARGMIN_IHOLDS16)
 ARGMIN_INDEX(i32, int32_t, 32, g, ARGMIN_IHOLDS32)
 ARGMIN_INDEX(i64, int64_t, 64, g, ARGMIN_IHOLDS64)
-/* float16 and bfloat16: the keys (argmin_half_keys) of the vector at q, and
- * their largest into `most`; the index of the extreme's bits, which the
- * running extreme holds as its key. */
-#define ARGMIN_HLOAD(q) argmin_half_keys(ARGMIN_ILOAD(q), flip)
-#define ARGMIN_HMARK(a, b) most = ARGMIN_IOP(max, i, 16)(most, ARGMIN_IOP(max, i, 16)(a, b))
+/* float16 and bfloat16: the keys (argmin_half_keys) of the vector at q, the
+ * least of them (where largest, the greatest) taken, the other extreme into
+ * `other`; the index of the extreme's bits, which the running extreme holds
+ * as its key. */
+#define ARGMIN_HLOAD(q) argmin_half_keys(ARGMIN_ILOAD(q))
+#define ARGMIN_HMIN(a, b) ARGMIN_IOP(min, i, 16)(a, b)
+#define ARGMIN_HMAX(a, b) ARGMIN_IOP(max, i, 16)(a, b)
+#define ARGMIN_HTAKE(a, b) (largest ? ARGMIN_HMAX(a, b) : ARGMIN_HMIN(a, b))
+#define ARGMIN_HMARK(a, b) \
+    other = largest ? ARGMIN_HMIN(other, ARGMIN_HMIN(a, b)) : ARGMIN_HMAX(other, ARGMIN_HMAX(a, b))
 ARGMIN_INDEX(h16, int16_t, 16, run->h16_key, ARGMIN_IHOLDS16)
 #endif
 
@@ -493,18 +500,18 @@ static inline int argmin_extreme_h16(
     const char *p, int64_t n, int largest, int last, int16_t inf, int16_t *out,
     argmin_run *run) {
 #if ARGMIN_IEXTREME_BYTES
-    const argmin_vi flip = ARGMIN_BROADCAST16(largest ? -1 : 0);
-    argmin_vi most = ARGMIN_BROADCAST16(INT16_MIN);
-    int16_t g, key;
+    argmin_vi other = ARGMIN_BROADCAST16(largest ? INT16_MAX : INT16_MIN);
+    int16_t g, least, most;
     ARGMIN_BLOCK_LOOP(argmin_vi, int16_t, 16, ARGMIN_HLOAD, ARGMIN_ISTORE,
-                      ARGMIN_IOP(min, i, 16), ARGMIN_SAME, ARGMIN_HMARK, ARGMIN_IEQUAL16)
+                      ARGMIN_HTAKE, ARGMIN_SAME, ARGMIN_HMARK, ARGMIN_IEQUAL16)
+    g = largest ? ARGMIN_IREDUCE(max, i, 16, best) : ARGMIN_IREDUCE(min, i, 16, best);
+    least = largest ? ARGMIN_IREDUCE(min, i, 16, other) : g;
+    most = largest ? g : ARGMIN_IREDUCE(max, i, 16, other);
     /* A number's key lies in [-inf - 1, inf]; a NaN's, beyond. */
-    g = ARGMIN_IREDUCE(min, i, 16, best);
-    if (g < -inf - 1 || ARGMIN_IREDUCE(max, i, 16, most) > inf || g == -1)
+    if (least < -inf - 1 || most > inf || g == (largest ? 0 : -1))
         return 0;
     run->h16_key = g;
-    key = largest ? ~g : g;
-    *out = run->extreme.h16 = key < 0 ? key ^ INT16_MAX : key;
+    *out = run->extreme.h16 = g < 0 ? g ^ INT16_MAX : g;
     return 1;
 #else
     (void)p, (void)n, (void)largest, (void)last, (void)inf, (void)out, (void)run;
