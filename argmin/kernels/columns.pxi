@@ -207,6 +207,16 @@ cdef void column_chunk(
             r += 1
 
 
+cdef inline void take_if(
+    bint take, key_t v, int64_t row, key_t* best, int64_t* index,
+) noexcept nogil:
+    # best and index become v and row where take, by masks rather than a
+    # branch (GCC compiles such selects into branches).
+    cdef int64_t mask = -<int64_t>take
+    best[0] = <key_t>((v & <key_t>mask) | (best[0] & ~<key_t>mask))
+    index[0] = (row & mask) | (index[0] & ~mask)
+
+
 cdef inline void merge_lanes_at(
     const key_t* lane_best, const key_t* lane_index, int64_t first, Py_ssize_t step,
     Py_ssize_t width, key_t* best, int64_t* index, bint masks, tie_t* tie,
@@ -227,9 +237,7 @@ cdef inline void merge_lanes_at(
         else:
             take = (v < best[c]) | ((v == best[c]) & (row < index[c]))
         if masks:
-            take = -take
-            best[c] = <key_t>((v & <key_t>take) | (best[c] & ~<key_t>take))
-            index[c] = (row & take) | (index[c] & ~take)
+            take_if(take, v, row, &best[c], &index[c])
         else:
             best[c] = v if take else best[c]
             index[c] = row if take else index[c]
@@ -322,8 +330,9 @@ cdef void column_argmin(
                 index[j] = k + chunk_index[j]
             started = True
         else:
+            # By masks: for the last index, a later chunk that ties takes the
+            # element, and whether one does is as good as random.
             for j in range(width):
-                if better(chunk_best[j], best[j], tie):
-                    best[j] = chunk_best[j]
-                    index[j] = k + chunk_index[j]
+                take_if(better(chunk_best[j], best[j], tie), chunk_best[j],
+                        k + chunk_index[j], &best[j], &index[j])
         k += rows
