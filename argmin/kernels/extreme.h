@@ -25,10 +25,10 @@
  * magnitude bits flipped (an involution).  The order of those keys is the
  * numbers', but for NaN and for -0.0 and +0.0, whose keys differ (-1 and 0).
  * It takes the least key (where largest, the greatest), puts out the bits of
- * the number it stands for, and returns 0 where an element is NaN, and where the extreme is -0.0
- * (where largest, +0.0), which the other zero may equal: the lanes' block
- * starts do not tell the zeros apart.  Any other key is one number's, found
- * by its bits.
+ * the number it stands for, and returns 0 where an element is NaN, and where
+ * the extreme is -0.0 (where largest, +0.0), which the other zero may equal:
+ * the lanes' block starts do not tell the zeros apart.  Any other key is one
+ * number's, found by its bits.
  *
  * Floats are compared as numbers: -0.0 and +0.0 compare equal, so either
  * may come out for a zero, and its index is that of the first (last) element
