@@ -15,9 +15,9 @@ import pytest
 
 from argmin import _api
 
-#: The helpers called once an element (keys.pxi, and columns.pxi's fold).
+#: The helpers called once an element (keys.pxi, and columns.pxi's fold and column_key).
 PER_ELEMENT = ("key_min", "floating", "maximizing", "nan_key", "direction", "key_flip", "load",
-               "better", "fold")
+               "better", "unflipped_better", "fold", "column_key")
 
 #: The kernel modules this build has, by variant.
 MODULES = {name: (module, spec.origin) for name, module, _ in _api.VARIANTS

@@ -34,11 +34,33 @@ cdef inline key_t chunk_rows(key_t k) noexcept nogil:
         return 1 << 30
 
 
-cdef inline void fold(
-    key_t v, key_t r, key_t* best, key_t* index, tie_t* tie,
+cdef inline key_t column_key(const char* p, key_t inf_bits, coding_t* coding) noexcept nogil:
+    # The key of the element at p as column tiles keep it: unflipped (see
+    # load), so that ArgMax flips no element's bits; column_chunk_keys turns
+    # a tile's keys back.
+    return load(p, inf_bits, coding, True, False, True)
+
+
+cdef inline key_t worst_column_key(key_t inf_bits, coding_t* coding) noexcept nogil:
+    # The largest key (~key_min), unflipped: no column key is better.
+    return ~key_min(inf_bits) ^ direction(inf_bits, coding)
+
+
+cdef inline void column_chunk_keys(
+    key_t* chunk_best, Py_ssize_t width, coding_t* coding,
 ) noexcept nogil:
-    # Take the key v of row r into a running best and its row.
-    cdef bint take = better(v, best[0], tie)
+    # A column tile's running best keys, from column_key's to load's.
+    cdef Py_ssize_t j
+    if maximizing(coding):
+        for j in range(width):
+            chunk_best[j] ^= direction(chunk_best[j], coding)
+
+
+cdef inline void fold(
+    key_t v, key_t r, key_t* best, key_t* index, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # Take the column key v of row r into a running best and its row.
+    cdef bint take = unflipped_better(v, best[0], coding, tie)
     best[0] = v if take else best[0]
     index[0] = r if take else index[0]
 
@@ -54,7 +76,7 @@ cdef inline void fold_row_at(
     for j in range(start, stop):
         b = chunk_best[j]
         i = chunk_index[j]
-        fold(load(row + j * stride, inf_bits, coding, True), <key_t>r, &b, &i, tie)
+        fold(column_key(row + j * stride, inf_bits, coding), <key_t>r, &b, &i, coding, tie)
         # Stored unconditionally: a conditional store would branch.
         chunk_best[j] = b
         chunk_index[j] = i
@@ -67,7 +89,7 @@ cdef inline void fold_rows_at(
 ) noexcept nogil:
     # The same for FOLD_ROWS rows, from row number r at `row`: several
     # streams read in parallel, and the running best loaded and stored once.
-    cdef Py_ssize_t j
+    cdef Py_ssize_t j, row_gap = reduced_stride
     cdef key_t b, i
     cdef const char* q
     for j in range(start, stop):
@@ -75,14 +97,14 @@ cdef inline void fold_rows_at(
         i = chunk_index[j]
         # Written out: a loop over the rows here would not vectorize.
         q = row + j * stride
-        fold(load(q, inf_bits, coding, True), <key_t>r, &b, &i, tie)
-        fold(load(q + reduced_stride, inf_bits, coding, True), <key_t>(r + 1), &b, &i, tie)
-        fold(load(q + 2 * reduced_stride, inf_bits, coding, True), <key_t>(r + 2), &b, &i, tie)
-        fold(load(q + 3 * reduced_stride, inf_bits, coding, True), <key_t>(r + 3), &b, &i, tie)
-        fold(load(q + 4 * reduced_stride, inf_bits, coding, True), <key_t>(r + 4), &b, &i, tie)
-        fold(load(q + 5 * reduced_stride, inf_bits, coding, True), <key_t>(r + 5), &b, &i, tie)
-        fold(load(q + 6 * reduced_stride, inf_bits, coding, True), <key_t>(r + 6), &b, &i, tie)
-        fold(load(q + 7 * reduced_stride, inf_bits, coding, True), <key_t>(r + 7), &b, &i, tie)
+        fold(column_key(q, inf_bits, coding), <key_t>r, &b, &i, coding, tie)
+        fold(column_key(q + row_gap, inf_bits, coding), <key_t>(r + 1), &b, &i, coding, tie)
+        fold(column_key(q + 2 * row_gap, inf_bits, coding), <key_t>(r + 2), &b, &i, coding, tie)
+        fold(column_key(q + 3 * row_gap, inf_bits, coding), <key_t>(r + 3), &b, &i, coding, tie)
+        fold(column_key(q + 4 * row_gap, inf_bits, coding), <key_t>(r + 4), &b, &i, coding, tie)
+        fold(column_key(q + 5 * row_gap, inf_bits, coding), <key_t>(r + 5), &b, &i, coding, tie)
+        fold(column_key(q + 6 * row_gap, inf_bits, coding), <key_t>(r + 6), &b, &i, coding, tie)
+        fold(column_key(q + 7 * row_gap, inf_bits, coding), <key_t>(r + 7), &b, &i, coding, tie)
         chunk_best[j] = b
         chunk_index[j] = i
 
@@ -144,8 +166,8 @@ cdef inline void fold_group(
         for j in range(lines):
             prefetch(row + u * reduced_stride + j * CACHE_LINE + GROUP_PREFETCH_BYTES)
         for j in range(group_lanes(sizeof(key_t))):
-            fold(load(row + u * reduced_stride + j * size, inf_bits, coding, True),
-                 <key_t>(r + u), &lane_best[j], &lane_index[j], tie)
+            fold(column_key(row + u * reduced_stride + j * size, inf_bits, coding),
+                 <key_t>(r + u), &lane_best[j], &lane_index[j], coding, tie)
     for j in range(group_lanes(sizeof(key_t))):
         chunk_best[j] = lane_best[j]
         chunk_index[j] = lane_index[j]
@@ -157,13 +179,14 @@ cdef void column_chunk(
     const char* input_end, key_t inf_bits, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
     # For each of `width` elements of a column tile (spaced by stride), the
-    # best key over the rows [0, rows) and its row.  Row numbers are kept in
+    # best column key over the rows [0, rows) and its row (column_chunk_keys
+    # then turns the keys into load's).  Row numbers are kept in
     # the key's own type, so the compare-and-select vectorizes lane for lane.
     cdef Py_ssize_t j, count, r = 0, group = group_lanes(sizeof(key_t))
-    # The largest key, and row 0: `<` keeps row 0 when the column holds only
-    # the largest key, `<=` takes every row.
+    # The worst key, and row 0: `<` (where maximizing, `>`) keeps row 0 when
+    # the column holds only the worst key, `<=` (`>=`) takes every row.
     for j in range(width):
-        chunk_best[j] = ~key_min(inf_bits)
+        chunk_best[j] = worst_column_key(inf_bits, coding)
         chunk_index[j] = 0
     if (stride == <Py_ssize_t>sizeof(key_t) and reduced_stride == width * stride
             and grouped_rows(width, stride)):
@@ -186,7 +209,7 @@ cdef void column_chunk(
         # lanes past the tile read whatever follows it in the input, and are
         # left out.
         for j in range(width, group):
-            chunk_best[j] = ~key_min(inf_bits)
+            chunk_best[j] = worst_column_key(inf_bits, coding)
             chunk_index[j] = 0
         fold_group(p, reduced_stride, 0, rows,
                    min((reduced_stride + CACHE_LINE - 1) // CACHE_LINE,
@@ -291,6 +314,7 @@ cdef Py_ssize_t packed_column_argmin(
             fold_tile(p + end * width * size, lanes * size, count, 1, (stop - end) * width,
                       size, chunk_best, chunk_index, inf_bits, coding, tie)
             end = stop
+        column_chunk_keys(chunk_best, lanes, coding)
         # Lane j = q * width + c: column c of the q-th row of each row of lanes.
         for q in range(pack):
             merge_lanes(chunk_best + q * width, chunk_index + q * width, k + q, pack,
@@ -324,6 +348,7 @@ cdef void column_argmin(
             column_chunk(p + k * reduced_stride, reduced_stride, min(rows, stop - k),
                          width, stride, chunk_best, chunk_index, input_end,
                          inf_bits, coding, tie)
+        column_chunk_keys(chunk_best, width, coding)
         if not started:
             for j in range(width):
                 best[j] = chunk_best[j]

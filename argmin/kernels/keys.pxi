@@ -116,15 +116,17 @@ cdef inline key_t key_flip(key_t k, coding_t* coding) noexcept nogil:
 # its sign bit flipped), which GCC vectorizes, where it knows the operand is
 # all ones, as a vpternlog that also reads the register it writes: each
 # vector's NOT then waits for the one before.  An xor with a register holding
-# key_flip & all_ones has no such chain.  Only ArgMax's codings read it: a
-# loop that stores int64 (a column tile's running rows) could change it, for
-# all the compiler knows, which then guards the loop with a check that its
-# stores miss all_ones; ArgMin's flips are constants, which cost nothing.
+# key_flip & all_ones has no such chain.  Only ArgMax's codings read it, and
+# not where keys are loaded unflipped (column tiles): a loop that stores
+# int64 could change it, for all the compiler knows, which then guards the
+# loop with a check that its stores miss all_ones; ArgMin's flips are
+# constants, which cost nothing.
 cdef int64_t all_ones = -1
 
 
 cdef inline key_t load(
     const char* p, key_t inf_bits, coding_t* coding, bint select_free=False, bint nan_past=False,
+    bint unflipped=False,
 ) noexcept nogil:
     # The key of the element at p; p need not be aligned.  select_free: the
     # same key by arithmetic alone, for a minimum reduction (GCC vectorizes
@@ -133,9 +135,16 @@ cdef inline key_t load(
     # index); elsewhere the selects cost less.  nan_past: a float's key as if
     # it were no NaN, by arithmetic alone: a NaN's key then lies beyond the
     # infinities' keys (see has_nan_keys), for reductions that look for such
-    # keys afterwards rather than test each element.
+    # keys afterwards rather than test each element.  unflipped: the key xor
+    # direction, NaN's too, for loops that take the largest key where
+    # maximizing (see unflipped_better), which then flip no element's bits.
     cdef key_t bits, magnitude, sign, nan
+    cdef key_t flip = 0 if unflipped else direction(inf_bits, coding)
+    cdef key_t nan_bits = nan_key(inf_bits, coding) ^ (
+        direction(inf_bits, coding) if unflipped else 0)
     memcpy(&bits, p, sizeof(key_t))
+    if unflipped and not floating(coding):
+        return bits ^ (key_flip(bits, coding) ^ direction(bits, coding))
     if maximizing(coding) and not floating(coding):
         return bits ^ (key_flip(bits, coding) & <key_t>all_ones)
     if not floating(coding):
@@ -145,13 +154,12 @@ cdef inline key_t load(
         # All ones for a negative value (whose magnitude is negated), and for a NaN.
         sign = bits >> (8 * sizeof(key_t) - 1)
         if nan_past:
-            return ((magnitude ^ sign) - sign) ^ direction(bits, coding)
+            return ((magnitude ^ sign) - sign) ^ flip
         nan = -<key_t>(magnitude > inf_bits)
-        return ((((magnitude ^ sign) - sign) ^ direction(bits, coding)) & ~nan) | (
-            nan_key(bits, coding) & nan)
+        return ((((magnitude ^ sign) - sign) ^ flip) & ~nan) | (nan_bits & nan)
     if magnitude > inf_bits:
-        return nan_key(bits, coding)
-    return (-magnitude if bits < 0 else magnitude) ^ direction(bits, coding)
+        return nan_bits
+    return (-magnitude if bits < 0 else magnitude) ^ flip
 
 
 cdef inline bint has_nan_keys(
@@ -170,6 +178,13 @@ cdef inline bint better(key_t candidate, key_t best, tie_t* tie) noexcept nogil:
         return candidate <= best
     else:
         return candidate < best
+
+
+cdef inline bint unflipped_better(
+    key_t candidate, key_t best, coding_t* coding, tie_t* tie,
+) noexcept nogil:
+    # better for keys loaded unflipped: the largest is best where maximizing.
+    return better(best, candidate, tie) if maximizing(coding) else better(candidate, best, tie)
 
 
 cdef inline bint exact_key(key_t k, coding_t* coding) noexcept nogil:
