@@ -74,13 +74,16 @@ def test_argmax_columns(dtype, kernels):
 @pytest.mark.parametrize("dtype", oracle.ELEMENT_TYPES, ids=str)
 def test_argmax_columns_of_the_least_value(dtype, kernels):
     # Column tiles take ArgMax's keys unflipped, starting from the worst: the type's least
-    # value ties with it (an integer's minimum) or beats it (-inf), in every way columns are
-    # folded, across chunks (127 rows for 8-bit keys), and once broken by one larger value.
+    # value ties with it (an integer's minimum) or beats it (-inf), across chunks (127 rows
+    # for 8-bit keys), and once broken by one larger value; in packed narrow columns, grouped
+    # rows, tiles a row at a time and eight rows at a time (rows apart), and strided tiles.
     least = (np.array(-np.inf).astype(dtype) if oracle.is_float(dtype)
              else np.array(np.iinfo(dtype).min, dtype))
-    for rows, width in ((300, 2), (300, 5), (255, 40), (129, 300), (3, 64)):
+    for rows, width in ((300, 2), (300, 5), (255, 40), (129, 300), (3, 64), (300, 600)):
         x = np.full((rows, width), least)
         check(x, 0, (1,))
+        check(x[:, :width // 2], 0, (1,))
         x[rows // 2, ::2] = np.ones((), dtype)
         check(x, 0, (1,))
+        check(x[:, :width // 2], 0, (1,))
     check(np.full((300, 64, 3), least)[:, ::3], 0, (1,))

@@ -36,24 +36,26 @@ cdef inline key_t chunk_rows(key_t k) noexcept nogil:
 
 cdef inline key_t column_key(const char* p, key_t inf_bits, coding_t* coding) noexcept nogil:
     # The key of the element at p as column tiles keep it: unflipped (see
-    # load), so that ArgMax flips no element's bits; column_chunk_keys turns
-    # a tile's keys back.
+    # load), so that ArgMax flips no float's bits; column_chunk_keys turns a
+    # tile's keys back.
     return load(p, inf_bits, coding, True, False, True)
 
 
 cdef inline key_t worst_column_key(key_t inf_bits, coding_t* coding) noexcept nogil:
-    # The largest key (~key_min), unflipped: no column key is better.
-    return ~key_min(inf_bits) ^ direction(inf_bits, coding)
+    # load's worst key (~key_min), unflipped (the least key where
+    # flips_back): every column key ties with it or beats it.
+    return ~key_min(inf_bits) ^ (direction(inf_bits, coding) if flips_back(coding) else 0)
 
 
 cdef inline void column_chunk_keys(
     key_t* chunk_best, Py_ssize_t width, coding_t* coding,
 ) noexcept nogil:
-    # A column tile's running best keys, from column_key's to load's.
+    # A column tile's running best keys, from column_key's to load's: once a
+    # chunk, after its last fold and before its keys are read.
     cdef Py_ssize_t j
-    if maximizing(coding):
+    if flips_back(coding):
         for j in range(width):
-            chunk_best[j] ^= direction(chunk_best[j], coding)
+            chunk_best[j] = ~chunk_best[j]
 
 
 cdef inline void fold(
@@ -180,10 +182,10 @@ cdef void column_chunk(
 ) noexcept nogil:
     # For each of `width` elements of a column tile (spaced by stride), the
     # best column key over the rows [0, rows) and its row (column_chunk_keys
-    # then turns the keys into load's).  Row numbers are kept in
-    # the key's own type, so the compare-and-select vectorizes lane for lane.
+    # then turns the keys into load's).  Row numbers are kept in the key's
+    # own type, so the compare-and-select vectorizes lane for lane.
     cdef Py_ssize_t j, count, r = 0, group = group_lanes(sizeof(key_t))
-    # The worst key, and row 0: `<` (where maximizing, `>`) keeps row 0 when
+    # The worst key, and row 0: `<` (where flips_back, `>`) keeps row 0 when
     # the column holds only the worst key, `<=` (`>=`) takes every row.
     for j in range(width):
         chunk_best[j] = worst_column_key(inf_bits, coding)

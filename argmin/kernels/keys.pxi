@@ -12,7 +12,9 @@
 # its bits flipped (~k reverses the order, without overflow), and every NaN
 # again gets the smallest key.  So in both directions the smallest key is the
 # best, NaN wins, and the tie rule picks among equal keys: `<` keeps the first
-# index of the best key, `<=` the last one.
+# index of the best key, `<=` the last one.  (Keys loaded unflipped, see
+# load, are floats' ArgMax keys with their bits flipped back: there the
+# largest wins.)
 # The NaN-skipping codings (float_nanmin, float_nanmax: nanargmin and
 # nanargmax) key the numbers as float_min and float_max do, and every NaN
 # with the largest key of the width instead (nan_key), which no number has
@@ -131,20 +133,18 @@ cdef inline key_t load(
     # The key of the element at p; p need not be aligned.  select_free: the
     # same key by arithmetic alone, for a minimum reduction (GCC vectorizes
     # one only over operands without a select) and for the folds of column
-    # tiles (where GCC would merge the selects into the `<=` of the last
-    # index); elsewhere the selects cost less.  nan_past: a float's key as if
-    # it were no NaN, by arithmetic alone: a NaN's key then lies beyond the
-    # infinities' keys (see has_nan_keys), for reductions that look for such
-    # keys afterwards rather than test each element.  unflipped: the key xor
-    # direction, NaN's too, for loops that take the largest key where
-    # maximizing (see unflipped_better), which then flip no element's bits.
+    # tiles (where GCC would merge the selects into the or-equal compare of
+    # the last index); elsewhere the selects cost less.  nan_past: a float's
+    # key as if it were no NaN, by arithmetic alone: a NaN's key then lies
+    # beyond the infinities' keys (see has_nan_keys), for reductions that look
+    # for such keys afterwards rather than test each element.  unflipped: where
+    # flips_back, the key xor direction, NaN's too, for loops that then take
+    # the largest key (see unflipped_better) and flip no element's bits.
     cdef key_t bits, magnitude, sign, nan
-    cdef key_t flip = 0 if unflipped else direction(inf_bits, coding)
-    cdef key_t nan_bits = nan_key(inf_bits, coding) ^ (
-        direction(inf_bits, coding) if unflipped else 0)
+    cdef bint back = unflipped and flips_back(coding)
+    cdef key_t flip = 0 if back else direction(inf_bits, coding)
+    cdef key_t nan_bits = nan_key(inf_bits, coding) ^ (direction(inf_bits, coding) if back else 0)
     memcpy(&bits, p, sizeof(key_t))
-    if unflipped and not floating(coding):
-        return bits ^ (key_flip(bits, coding) ^ direction(bits, coding))
     if maximizing(coding) and not floating(coding):
         return bits ^ (key_flip(bits, coding) & <key_t>all_ones)
     if not floating(coding):
@@ -180,11 +180,21 @@ cdef inline bint better(key_t candidate, key_t best, tie_t* tie) noexcept nogil:
         return candidate < best
 
 
+cdef inline bint flips_back(coding_t* coding) noexcept nogil:
+    # Whether load's unflipped keys are its keys xor direction: ArgMax's
+    # floats, whose keys take several instructions, of which the flip would
+    # be one more a vector.  An integer's key is its bits xor a flip, one
+    # instruction, which also has the compiler read each vector once rather
+    # than as the operand of both the comparison and the select: its keys
+    # keep their flip.
+    return maximizing(coding) and floating(coding)
+
+
 cdef inline bint unflipped_better(
     key_t candidate, key_t best, coding_t* coding, tie_t* tie,
 ) noexcept nogil:
-    # better for keys loaded unflipped: the largest is best where maximizing.
-    return better(best, candidate, tie) if maximizing(coding) else better(candidate, best, tie)
+    # better for keys loaded unflipped: the largest is best where flips_back.
+    return better(best, candidate, tie) if flips_back(coding) else better(candidate, best, tie)
 
 
 cdef inline bint exact_key(key_t k, coding_t* coding) noexcept nogil:
